@@ -1,0 +1,38 @@
+"""The library's exceptions: one place, one reason per error."""
+
+from __future__ import annotations
+
+
+class BoardgamesError(Exception):
+    """Base class of every error the library raises on purpose."""
+
+
+class NotationError(BoardgamesError, ValueError):
+    """Text that cannot be parsed as a move, a position or a file."""
+
+    def __init__(self, text: str, reason: str = "") -> None:
+        self.text = text
+        self.reason = reason
+        message = f"cannot parse {text!r}" + (f": {reason}" if reason else "")
+        super().__init__(message)
+
+
+class IllegalMoveError(BoardgamesError, ValueError):
+    """A well-formed move that the rules forbid in this position."""
+
+    def __init__(self, move: str, reason: str = "") -> None:
+        self.move = move
+        self.reason = reason
+        message = f"illegal move: {move}" + (f" ({reason})" if reason else "")
+        super().__init__(message)
+
+
+class UnknownNameError(BoardgamesError, ValueError):
+    """An unknown game, AI, evaluator or option name."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move was asked for in a finished game."""
+
+    def __init__(self, move: str = "") -> None:
+        super().__init__(move, "the game is over")

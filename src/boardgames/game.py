@@ -1,0 +1,313 @@
+"""The protocol every game implements, and the registry of games.
+
+A `Game` is immutable: the rules and precomputed tables for one board size.
+A `State` is one mutable position with make/undo.  Moves are small ints (a
+cell or an edge index); notation is converted at the edges of the library by
+`Game.parse_move` / `Game.format_move`.
+
+The side to move does not always alternate (HexiFence gives extra turns), so
+code must read `state.to_move` after every move instead of assuming it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+from .errors import BoardgamesError, IllegalMoveError, NotationError, UnknownNameError
+from .zobrist import identity, invert
+
+Evaluator = Callable[["State"], float]
+
+
+class OptionError(BoardgamesError, ValueError):
+    """A game or AI option with a bad value (board size out of range, ...)."""
+
+
+class Game(ABC):
+    """Rules and tables for one game at one size. Build with `get_game`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    #: Lowercase colour names, first player first ("white", "black").
+    player_names: ClassVar[tuple[str, str]]
+    #: True when the game keeps a score (`State.scores()`).
+    scored: ClassVar[bool] = False
+
+    def __init__(self, **params: int) -> None:
+        self.params: dict[str, int] = dict(params)
+        self.num_moves: int = 0
+        #: Permutations of move indices; `symmetries[0]` is the identity.
+        self.symmetries: tuple[tuple[int, ...], ...] = ()
+
+    def _set_symmetries(self, symmetries: Iterable[Iterable[int]]) -> None:
+        self.symmetries = tuple(tuple(p) for p in symmetries) or (identity(self.num_moves),)
+        self.inverse_symmetries = tuple(invert(p) for p in self.symmetries)
+
+    # --- positions ---------------------------------------------------------
+    @abstractmethod
+    def new_state(self) -> State:
+        """The start position."""
+
+    def parse_position(self, text: str) -> State:
+        """A position from its text (default: the moves from the start)."""
+        return self.replay(text.split())
+
+    def replay(self, moves: Iterable[int | str]) -> State:
+        """The position after playing `moves` (ints or notation) from the start."""
+        state = self.new_state()
+        for move in moves:
+            state.play(move)
+        return state
+
+    # --- moves ---------------------------------------------------------------
+    @abstractmethod
+    def parse_move(self, text: str) -> int:
+        """Move index from notation; raises NotationError quoting the text."""
+
+    @abstractmethod
+    def format_move(self, move: int) -> str:
+        """Notation of a move index."""
+
+    def map_move(self, move: int, symmetry: int) -> int:
+        """The move in the frame of `symmetry` (as the canonical key sees it)."""
+        return self.symmetries[symmetry][move]
+
+    def unmap_move(self, move: int, symmetry: int) -> int:
+        """Inverse of `map_move`."""
+        return self.inverse_symmetries[symmetry][move]
+
+    # --- knowledge -------------------------------------------------------------
+    def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
+        """Named evaluator factories (keyword options -> evaluator).
+
+        The key "default" names the game's best evaluator.
+        """
+        return {"default": lambda **_: _zero}
+
+    def default_evaluator(self) -> Evaluator:
+        return self.evaluators()["default"]()
+
+    def evaluator(self, name: str, **options: Any) -> Evaluator:
+        factories = self.evaluators()
+        if name not in factories:
+            raise UnknownNameError(
+                f"unknown evaluator {name!r} for {self.name}; known: {', '.join(sorted(factories))}"
+            )
+        return factories[name](**options)
+
+    def analyse(self, state: State) -> str:
+        """A short static report of a position (the CLI's `analyse`)."""
+        over = state.is_over()
+        lines = [
+            f"to move: {'none' if over else self.player_names[state.to_move]}",
+            f"legal moves: {0 if over else len(state.legal_moves())}",
+            f"result: {state.result()}",
+        ]
+        if self.scored:
+            a, b = state.scores()
+            lines.append(f"score: {a} {b}")
+        return "\n".join(lines)
+
+    def describe(self) -> str:
+        opts = " ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.name} {opts}".strip()
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{type(self).__name__}({args})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game) and other.name == self.name and other.params == self.params
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.params.items()))))
+
+
+def _zero(state: State) -> float:
+    return 0.0
+
+
+class State(ABC):
+    """One mutable position. `make`/`undo` are the fast path used by search;
+    `play` checks legality first and leaves the state unchanged on error."""
+
+    game: Game
+    #: 0 or 1: index into `game.player_names`.
+    to_move: int
+    #: One Zobrist hash per symmetry of `game.symmetries`, kept incrementally.
+    hashes: list[int]
+    #: Moves made on this object, oldest first (what `undo` takes back).
+    history: list[int]
+
+    # --- the rules -------------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self) -> list[int]:
+        """Legal moves, in the game's preferred static search order; [] when over."""
+
+    @abstractmethod
+    def make(self, move: int) -> None:
+        """Play a move known to be legal (no checks: the search's fast path)."""
+
+    @abstractmethod
+    def undo(self) -> None:
+        """Take back the last move made on this object."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def winner(self) -> int | None:
+        """0 or 1 once the game is over; None for a draw or a game in progress."""
+
+    def scores(self) -> tuple[int, int]:
+        """Both players' scores, first player first (scored games only)."""
+        raise NotImplementedError(f"{self.game.name} keeps no score")
+
+    @abstractmethod
+    def copy(self) -> State: ...
+
+    @abstractmethod
+    def recompute_hashes(self) -> list[int]:
+        """Every frame hash computed from scratch (tests compare with `hashes`)."""
+
+    # --- checked play ------------------------------------------------------------
+    def illegal_reason(self, move: int) -> str | None:
+        """Why `move` is illegal here, or None when it is legal."""
+        if self.is_over():
+            return "the game is over"
+        if move in self.legal_moves():
+            return None
+        return "not a legal move here"
+
+    def play(self, move: int | str) -> int:
+        """Play a move given as an index or in notation, after checking it.
+
+        Raises NotationError or IllegalMoveError and leaves the state unchanged.
+        Returns the move index.
+        """
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        elif not isinstance(move, int) or not 0 <= move < self.game.num_moves:
+            raise NotationError(str(move), "not a move index of this game")
+        reason = self.illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(self.game.format_move(move), reason)
+        self.make(move)
+        return move
+
+    def undo_checked(self) -> None:
+        if not self.history:
+            raise IllegalMoveError("undo", "no move to take back")
+        self.undo()
+
+    # --- keys ------------------------------------------------------------------------
+    @property
+    def key(self) -> int:
+        return self.hashes[0]
+
+    def canonical(self) -> tuple[int, int]:
+        """(smallest frame hash, index of that symmetry)."""
+        hashes = self.hashes
+        best = min(hashes)
+        return best, hashes.index(best)
+
+    # --- presentation ------------------------------------------------------------
+    @property
+    def last_move(self) -> int | None:
+        return self.history[-1] if self.history else None
+
+    def result(self) -> str:
+        """'none' while the game goes on, 'draw', or the winner's colour."""
+        if not self.is_over():
+            return "none"
+        w = self.winner()
+        return "draw" if w is None else self.game.player_names[w]
+
+    def to_text(self) -> str:
+        """The position as text that `game.parse_position` reads back."""
+        return " ".join(self.game.format_move(m) for m in self.history)
+
+    @abstractmethod
+    def render(self, color: bool = False) -> str:
+        """A text board for the terminal (ANSI colours when `color`)."""
+
+    @abstractmethod
+    def to_svg(self) -> str:
+        """An SVG picture of the board."""
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def perft(state: State, depth: int) -> int:
+    """The number of move sequences of length `depth` (finished games end early)."""
+    if depth == 0:
+        return 1
+    moves = state.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        state.make(move)
+        total += perft(state, depth - 1)
+        state.undo()
+    return total
+
+
+# --- registry ----------------------------------------------------------------------
+
+_GAMES: dict[str, str | Callable[..., Game]] = {
+    "andantino": "boardgames.games.andantino:Andantino",
+    "squatter": "boardgames.games.squatter:Squatter",
+    "hadron": "boardgames.games.hadron:Hadron",
+    "hexifence": "boardgames.games.hexifence:HexiFence",
+    "dots": "boardgames.games.hexifence:DotsAndBoxes",
+}
+_CACHE: dict[tuple[str, tuple[tuple[str, int], ...]], Game] = {}
+
+
+def register_game(name: str, factory: str | Callable[..., Game]) -> None:
+    """Add a game: a factory (keyword options -> Game) or a 'module:Class' path."""
+    _GAMES[name.lower()] = factory
+
+
+def game_names() -> list[str]:
+    return sorted(_GAMES)
+
+
+def _factory(name: str) -> Callable[..., Game]:
+    try:
+        factory = _GAMES[name.lower()]
+    except KeyError:
+        raise UnknownNameError(
+            f"unknown game {name!r}; known: {', '.join(game_names())}"
+        ) from None
+    if isinstance(factory, str):
+        module, _, attr = factory.partition(":")
+        factory = getattr(importlib.import_module(module), attr)
+        _GAMES[name.lower()] = factory
+    return factory
+
+
+def get_game(name: str, **params: int) -> Game:
+    """The game called `name` with its options (e.g. size=7); cached per options.
+
+    Raises UnknownNameError for an unknown name and OptionError for bad options.
+    """
+    params = {k: v for k, v in params.items() if v is not None}
+    cache_key = (name.lower(), tuple(sorted(params.items())))
+    if cache_key not in _CACHE:
+        factory = _factory(name)
+        try:
+            _CACHE[cache_key] = factory(**params)
+        except TypeError as exc:
+            raise OptionError(f"bad options for {name}: {exc}") from None
+    return _CACHE[cache_key]
