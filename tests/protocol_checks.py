@@ -1,0 +1,147 @@
+"""Generic checks of the game protocol, shared by every game's tests.
+
+Call `check_protocol(game)` from a game's test module (it runs hypothesis
+properties over random games), or use the single checks directly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgames.errors import IllegalMoveError, NotationError
+from boardgames.game import Game, State
+
+
+def snapshot(state: State) -> tuple:
+    return (
+        state.to_move,
+        tuple(state.hashes),
+        tuple(state.history),
+        state.is_over(),
+        state.winner(),
+        tuple(state.legal_moves()),
+        state.to_text(),
+        state.scores() if state.game.scored else None,
+    )
+
+
+def random_playout(state: State, rng: random.Random, max_moves: int) -> list[int]:
+    played = []
+    for _ in range(max_moves):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        state.make(move)
+        played.append(move)
+    return played
+
+
+def check_play_undo(game: Game, seed: int, max_moves: int = 60) -> None:
+    """Every move's make/undo restores the state and all its hashes; the
+    incremental hashes always equal a full recomputation."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    before = []
+    for _ in range(max_moves):
+        moves = state.legal_moves()
+        if not moves:
+            assert state.is_over()
+            break
+        assert state.hashes == state.recompute_hashes()
+        before.append(snapshot(state))
+        state.make(rng.choice(moves))
+    assert state.hashes == state.recompute_hashes()
+    while before:
+        state.undo()
+        assert snapshot(state) == before.pop()
+
+
+def check_copy_independent(game: Game, seed: int) -> None:
+    rng = random.Random(seed)
+    state = game.new_state()
+    random_playout(state, rng, 10)
+    clone = state.copy()
+    snap = snapshot(state)
+    random_playout(clone, rng, 10)
+    assert snapshot(state) == snap
+
+
+def check_symmetry(game: Game, seed: int, max_moves: int = 30) -> None:
+    """Playing a sequence and its image under each symmetry gives positions
+    with the same canonical key, and the canonical frame maps moves back."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    moves = random_playout(state, rng, rng.randrange(max_moves + 1))
+    key, frame = state.canonical()
+    for perm in game.symmetries:
+        image = game.new_state()
+        for m in moves:
+            image.play(perm[m])
+        assert image.canonical()[0] == key
+    if not state.is_over():
+        for m in state.legal_moves():
+            assert game.unmap_move(game.map_move(m, frame), frame) == m
+
+
+def check_bad_input(game: Game, seed: int) -> None:
+    """Bad notation and illegal moves raise and leave the state unchanged."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    random_playout(state, rng, 8)
+    snap = snapshot(state)
+    for text in ["", "zz99", "??", "1,2,3,4", "-1"]:
+        try:
+            state.play(text)
+        except (NotationError, IllegalMoveError) as exc:
+            assert str(exc)
+        assert snapshot(state) == snap
+    legal = set(state.legal_moves())
+    for move in range(game.num_moves):
+        if move not in legal:
+            try:
+                state.play(move)
+            except IllegalMoveError as exc:
+                assert game.format_move(move) in str(exc)
+            else:
+                raise AssertionError(f"illegal move {move} was accepted")
+            assert snapshot(state) == snap
+            break
+
+
+def check_notation_round_trip(game: Game) -> None:
+    for move in range(game.num_moves):
+        assert game.parse_move(game.format_move(move)) == move
+
+
+def check_position_round_trip(game: Game, seed: int) -> None:
+    rng = random.Random(seed)
+    state = game.new_state()
+    random_playout(state, rng, rng.randrange(40))
+    again = game.parse_position(state.to_text())
+    assert again.to_text() == state.to_text()
+    assert again.to_move == state.to_move
+    assert again.canonical()[0] == state.canonical()[0]
+    assert sorted(again.legal_moves()) == sorted(state.legal_moves())
+
+
+def check_protocol(game: Game, examples: int = 25) -> None:
+    """Run every generic check over `examples` random games."""
+    check_notation_round_trip(game)
+    relaxed = settings(
+        max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck)
+    )
+
+    @relaxed
+    @given(st.integers(0, 2**32 - 1))
+    def run(seed: int) -> None:
+        check_play_undo(game, seed)
+        check_copy_independent(game, seed)
+        check_symmetry(game, seed)
+        check_bad_input(game, seed)
+        check_position_round_trip(game, seed)
+
+    run()
