@@ -1,0 +1,3 @@
+"""Commands: (to be written)."""
+
+COMMANDS: list = []
