@@ -111,6 +111,10 @@ class Game(ABC):
             lines.append(f"score: {a} {b}")
         return "\n".join(lines)
 
+    def benchmark_positions(self) -> dict[str, State]:
+        """Fixed positions for `boardgames bench` and the benchmarks."""
+        return {"start": self.new_state()}
+
     def describe(self) -> str:
         opts = " ".join(f"{k}={v}" for k, v in self.params.items())
         return f"{self.name} {opts}".strip()
