@@ -1,0 +1,195 @@
+"""Aenigma, the evaluation of the 2022/23 Calabria tournament winner (seed 002).
+
+Two ideas, both about who places the last stone:
+- a *special move* R is a legal cell next to an empty, unplayable cell P that
+  only R can still unlock: if the owner plays R, P stays dead; if the opponent
+  does, P becomes one extra (isolated) move.  Specials are spare tempo moves.
+- *parity*: with the specials balanced, the side to move wants an odd number
+  of ordinary moves left.
+
+The classification follows the original exactly, including its quirk: edge
+and interior cells that are not "one more Black" count for White.  A P
+qualifies only when R is its single empty legal neighbour (the original's
+"Black + White + blocked = neighbours - 1"), and P is classified by its
+number of on-board neighbours (2 corner, 3 edge, 4 interior; cells of
+1 x C boards with fewer neighbours never qualify).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...errors import NotationError
+from ...game import OptionError
+
+if TYPE_CHECKING:
+    from .rules import HadronState
+
+WHITE, BLACK = 0, 1
+#: Score of a position whose side to move has no legal cell (a loss).
+LOST = -1_000_000.0
+UNIT = 100.0
+
+
+class Specials(NamedTuple):
+    white: int  # special moves owned by White (one per qualifying P)
+    black: int
+    plain: int  # legal cells with no qualifying P: the non-special moves
+    legal: int  # number of legal cells
+
+
+def _owner(degree: int, white: int, black: int) -> int:
+    """Who owns the special made by an unplayable cell with these neighbour counts."""
+    if degree == 2:
+        return BLACK if black == 1 else WHITE if white == 1 else -1
+    if degree == 3:
+        return BLACK if black - white == 1 else WHITE
+    if degree == 4:
+        if black >= 3 or white >= 3:
+            return -1
+        return BLACK if black - white == 1 else WHITE
+    return -1
+
+
+def scan_specials(state: HadronState, detail: dict[int, list[int]] | None = None) -> Specials:
+    """Count specials and non-special moves; fill `detail` {R: [owners]} if given."""
+    game = state.game
+    legal = state.legal
+    if not legal:
+        return Specials(0, 0, 0, 0)
+    neighbours, diff, filled = game.neighbours, state.diff, state.filled
+    # Candidate P: empty, not legal, next to a legal cell.
+    candidates = game.spread(legal) & ~(legal | state.occupied)
+    counts = [0, 0]
+    special_cells = 0
+    while candidates:
+        low = candidates & -candidates
+        p = low.bit_length() - 1
+        candidates ^= low
+        r = -1
+        for q in neighbours[p]:
+            if legal >> q & 1:
+                if r >= 0:
+                    r = -2
+                    break
+                r = q
+        if r < 0:
+            continue
+        white = (filled[p] + diff[p]) >> 1
+        owner = _owner(len(neighbours[p]), white, filled[p] - white)
+        if owner < 0:
+            continue
+        counts[owner] += 1
+        special_cells |= 1 << r
+        if detail is not None:
+            detail.setdefault(r, []).append(owner)
+    n = legal.bit_count()
+    return Specials(counts[WHITE], counts[BLACK], n - special_cells.bit_count(), n)
+
+
+def special_moves(state: HadronState) -> Specials:
+    return scan_specials(state)
+
+
+@dataclass
+class AenigmaParams:
+    """The tunable part of Aenigma: weights per phase and the phase threshold.
+
+    The opening phase lasts while the number of legal moves n >= t.
+    """
+
+    w1_open: float = 1.0
+    w2_open: float = 0.0
+    w1_end: float = 0.5
+    w2_end: float = 0.5
+    t: float = 10
+
+    def to_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AenigmaParams:
+        names = set(cls.__dataclass_fields__)
+        unknown = set(data) - names
+        if unknown:
+            raise OptionError(f"unknown Aenigma parameter(s): {', '.join(sorted(unknown))}")
+        try:
+            values = {k: float(v) for k, v in data.items()}
+        except (TypeError, ValueError):
+            raise OptionError(f"Aenigma parameters must be numbers: {data!r}") from None
+        return cls(**values)
+
+    @classmethod
+    def load(cls, path: str | Path) -> AenigmaParams:
+        """Read a parameter file: either the parameters or a tuner result with "best"."""
+        try:
+            data = json.loads(Path(path).read_text())
+        except OSError as exc:
+            raise NotationError(str(path), f"cannot read parameter file: {exc.strerror}") from None
+        except json.JSONDecodeError as exc:
+            raise NotationError(str(path), f"not JSON: {exc.msg} at line {exc.lineno}") from None
+        if isinstance(data, dict) and isinstance(data.get("best"), dict):
+            data = data["best"]
+        if not isinstance(data, dict):
+            raise NotationError(str(path), "expected a JSON object of Aenigma parameters")
+        data = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls.from_dict(data)
+
+
+@dataclass
+class Aenigma:
+    """The Aenigma evaluator: w1 * hSpecial + w2 * hParity + noise * U[-1, 1)."""
+
+    params: AenigmaParams = field(default_factory=AenigmaParams)
+    noise: float = 1.0
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def terms(self, state: HadronState) -> tuple[float, float]:
+        """(hS, hP) from the side to move; the caller checks n > 0."""
+        s = scan_specials(state)
+        h_special = UNIT * (s.white - s.black)
+        if state.to_move == BLACK:
+            h_special = -h_special
+        h_parity = UNIT if s.plain & 1 else -UNIT
+        return h_special, h_parity
+
+    def weights(self, n: int) -> tuple[float, float]:
+        p = self.params
+        return (p.w1_open, p.w2_open) if n >= p.t else (p.w1_end, p.w2_end)
+
+    def __call__(self, state: HadronState) -> float:
+        n = state.legal.bit_count()
+        if not n:
+            return LOST
+        h_special, h_parity = self.terms(state)
+        w1, w2 = self.weights(n)
+        score = w1 * h_special + w2 * h_parity
+        if self.noise:
+            score += self.noise * (2.0 * self.rng.random() - 1.0)
+        return score
+
+    def __repr__(self) -> str:
+        return f"Aenigma({self.params}, noise={self.noise})"
+
+
+def aenigma_evaluator(
+    *, params: str | None = None, noise: float = 1.0, seed: int | None = None, **weights: Any
+) -> Aenigma:
+    """Aenigma from options: `params=FILE` and/or w1_open, w2_open, w1_end, w2_end, t."""
+    base = AenigmaParams.load(params) if params else AenigmaParams()
+    values = base.to_dict()
+    values.update(weights)
+    return Aenigma(AenigmaParams.from_dict(values), noise=float(noise), seed=seed)
+
+
+def default_evaluator(**options: Any) -> Aenigma:
+    """Aenigma without noise: the deterministic part, used by the default AI."""
+    options.setdefault("noise", 0.0)
+    return aenigma_evaluator(**options)

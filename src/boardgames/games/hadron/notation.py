@@ -1,0 +1,36 @@
+"""Cell names for Hadron: row letter + column number (`F5`), or `row,col` (0-based).
+
+The tournament server and the common notation of the library agree: `A1` is
+the top-left corner, rows go down (A, B, ...) and columns go right (1, 2, ...).
+"""
+
+from __future__ import annotations
+
+from ...errors import NotationError
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def format_cell(row: int, col: int) -> str:
+    return f"{LETTERS[row]}{col + 1}"
+
+
+def parse_cell(text: str, rows: int, cols: int) -> tuple[int, int]:
+    """(row, col) of a cell name on a rows x cols board; NotationError otherwise."""
+    t = text.strip().upper() if isinstance(text, str) else ""
+    if not t:
+        raise NotationError(str(text), "empty cell name (expected e.g. E5 or 4,4)")
+    if "," in t:
+        parts = [p.strip() for p in t.split(",")]
+        if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
+            raise NotationError(text, "expected row,col as two 0-based integers")
+        row, col = int(parts[0]), int(parts[1])
+    else:
+        letter, digits = t[0], t[1:]
+        if letter not in LETTERS or not digits.isdigit():
+            raise NotationError(text, "expected a row letter and a column number, e.g. E5")
+        row, col = LETTERS.index(letter), int(digits) - 1
+    if not (0 <= row < rows and 0 <= col < cols):
+        last = format_cell(rows - 1, cols - 1)
+        raise NotationError(text, f"off the {rows} x {cols} board (A1..{last})")
+    return row, col

@@ -1,0 +1,269 @@
+"""Hadron (Mark Steere): the rules on any R x C board, with incremental legality.
+
+A stone may go on an empty cell whose orthogonal neighbours hold as many
+White as Black stones; the player to move with no legal cell loses.  Both
+players always share one legal set, and a stone changes the legality of its
+four neighbours only, so the state keeps, per cell, White-minus-Black and
+stone counts of its neighbours plus the legal set as a bitboard (a Python int)
+updated around the last stone.  Undo pops the previous bitboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from ...errors import NotationError
+from ...game import Evaluator, Game, OptionError, State
+from ...zobrist import ZobristTable, closure
+from .notation import format_cell, parse_cell
+
+WHITE, BLACK, EMPTY = 0, 1, -1
+MAX_SIDE = 26
+
+
+class Hadron(Game):
+    """Rules and tables for one R x C board (9 x 9 by default; `size=N` for N x N)."""
+
+    name = "hadron"
+    title = "Hadron"
+    player_names = ("white", "black")
+
+    def __init__(self, rows: int | None = None, cols: int | None = None, size: int | None = None):
+        if size is not None:
+            if rows is not None or cols is not None:
+                raise OptionError("hadron: give either size or rows/cols, not both")
+            rows = cols = size
+        rows = 9 if rows is None else rows
+        cols = 9 if cols is None else cols
+        for label, value in (("rows", rows), ("cols", cols)):
+            if not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
+                raise OptionError(f"hadron: {label} must be an integer 1..{MAX_SIDE}, got {value!r}")
+        super().__init__(rows=rows, cols=cols)
+        self.rows, self.cols = rows, cols
+        n = rows * cols
+        self.num_moves = self.cells = n
+        self.neighbours: list[tuple[int, ...]] = [
+            tuple(
+                (r + dr) * cols + (c + dc)
+                for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                if 0 <= r + dr < rows and 0 <= c + dc < cols
+            )
+            for r in range(rows)
+            for c in range(cols)
+        ]
+        self.bit: list[int] = [1 << i for i in range(n)]
+        self.full_mask = (1 << n) - 1
+        self.not_first_col = sum(1 << i for i in range(n) if i % cols)
+        self.not_last_col = sum(1 << i for i in range(n) if i % cols != cols - 1)
+        self._set_symmetries(self._symmetry_group())
+        self.zobrist = ZobristTable(n, 2, self.symmetries)
+        # Static order: centre first, then outwards (ties by index, so it is stable).
+        mid_r, mid_c = (rows - 1) / 2, (cols - 1) / 2
+        self.order: list[int] = sorted(
+            range(n), key=lambda i: (abs(i // cols - mid_r) + abs(i % cols - mid_c), i)
+        )
+        self.names = [format_cell(i // cols, i % cols) for i in range(n)]
+
+    def _symmetry_group(self) -> tuple[tuple[int, ...], ...]:
+        rows, cols = self.rows, self.cols
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        flip_rows = [(rows - 1 - r) * cols + c for r, c in cells]
+        flip_cols = [r * cols + (cols - 1 - c) for r, c in cells]
+        generators = [flip_rows, flip_cols]
+        if rows == cols:
+            generators.append([c * cols + r for r, c in cells])  # transpose
+        return closure(generators, rows * cols)
+
+    def spread(self, mask: int) -> int:
+        """The cells orthogonally next to some cell of `mask` (a bitboard)."""
+        cols = self.cols
+        return (
+            (mask << cols) | (mask >> cols)
+            | ((mask & self.not_last_col) << 1) | ((mask & self.not_first_col) >> 1)
+        ) & self.full_mask
+
+    # --- positions ----------------------------------------------------------------
+    def new_state(self) -> HadronState:
+        return HadronState(self)
+
+    def benchmark_positions(self) -> dict[str, State]:
+        """The start and two fixed positions (a quiet opening, a tight middle game)."""
+        positions: dict[str, State] = {"start": self.new_state()}
+        if self.rows >= 5 and self.cols >= 5:
+            r, c = self.rows // 2, self.cols // 2
+            names = [format_cell(r, c), format_cell(0, 0), format_cell(r, c + 2),
+                     format_cell(r - 2, c), format_cell(self.rows - 1, self.cols - 1)]
+            positions["opening"] = self.replay(names)
+        middle = self.new_state()
+        # A deterministic filling: the first legal move in index order, half the board.
+        for _ in range(self.cells // 3):
+            moves = middle.legal_moves()
+            if not moves:
+                break
+            middle.make(min(moves))
+        if not middle.is_over():
+            positions["middle"] = middle
+        return positions
+
+    # --- moves ----------------------------------------------------------------------
+    def parse_move(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise NotationError(str(text), "a cell name is text such as E5")
+        row, col = parse_cell(text, self.rows, self.cols)
+        return row * self.cols + col
+
+    def format_move(self, move: int) -> str:
+        return self.names[move]
+
+    # --- knowledge ----------------------------------------------------------------------
+    def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
+        from .experts import aenigma_evaluator, default_evaluator
+
+        return {"default": default_evaluator, "aenigma": aenigma_evaluator}
+
+    def analyse(self, state: State) -> str:
+        from .experts import special_moves
+
+        text = super().analyse(state)
+        if state.is_over():
+            return text
+        info = special_moves(state)  # type: ignore[arg-type]
+        return "\n".join([
+            text,
+            f"white specials: {info.white}",
+            f"black specials: {info.black}",
+            f"non-special moves: {info.plain}",
+        ])
+
+    def describe(self) -> str:
+        return f"hadron rows={self.rows} cols={self.cols}"
+
+
+class HadronState(State):
+    """A Hadron position: stones, neighbour counters and the legal bitboard."""
+
+    __slots__ = ("game", "board", "diff", "filled", "legal", "occupied", "to_move",
+                 "hashes", "history", "_legal_stack")
+
+    def __init__(self, game: Hadron) -> None:
+        self.game = game
+        n = game.cells
+        self.board: list[int] = [EMPTY] * n
+        #: White minus Black stones among each cell's neighbours.
+        self.diff: list[int] = [0] * n
+        #: Stones among each cell's neighbours.
+        self.filled: list[int] = [0] * n
+        self.legal: int = game.full_mask
+        #: Bitboard of the cells holding a stone.
+        self.occupied: int = 0
+        self.to_move = WHITE
+        self.hashes: list[int] = list(game.zobrist.zero)
+        self.history: list[int] = []
+        self._legal_stack: list[int] = []
+
+    # --- the rules ------------------------------------------------------------------
+    def legal_moves(self) -> list[int]:
+        legal = self.legal
+        if not legal:
+            return []
+        return [m for m in self.game.order if legal >> m & 1]
+
+    def num_legal(self) -> int:
+        return self.legal.bit_count()
+
+    def make(self, move: int) -> None:
+        game = self.game
+        player = self.to_move
+        board, diff, filled = self.board, self.diff, self.filled
+        board[move] = player
+        self._legal_stack.append(self.legal)
+        bit = game.bit[move]
+        self.occupied |= bit
+        legal = self.legal & ~bit
+        delta = 1 - 2 * player
+        for j in game.neighbours[move]:
+            d = diff[j] + delta
+            diff[j] = d
+            filled[j] += 1
+            if board[j] == EMPTY:
+                if d:
+                    legal &= ~game.bit[j]
+                else:
+                    legal |= game.bit[j]
+        self.legal = legal
+        self.hashes = [h ^ k for h, k in zip(self.hashes, game.zobrist.keys[move][player])]
+        self.history.append(move)
+        self.to_move = 1 - player
+
+    def undo(self) -> None:
+        game = self.game
+        move = self.history.pop()
+        board, diff, filled = self.board, self.diff, self.filled
+        player = board[move]
+        board[move] = EMPTY
+        delta = 1 - 2 * player
+        for j in game.neighbours[move]:
+            diff[j] -= delta
+            filled[j] -= 1
+        self.legal = self._legal_stack.pop()
+        self.occupied ^= game.bit[move]
+        self.hashes = [h ^ k for h, k in zip(self.hashes, game.zobrist.keys[move][player])]
+        self.to_move = player
+
+    def is_over(self) -> bool:
+        return not self.legal
+
+    def winner(self) -> int | None:
+        """The last player to place wins: the one not to move once no cell is legal."""
+        return 1 - self.to_move if not self.legal else None
+
+    def illegal_reason(self, move: int) -> str | None:
+        if not self.legal:
+            return "the game is over"
+        if self.board[move] != EMPTY:
+            return "cell occupied"
+        if not self.legal >> move & 1:
+            white = (self.filled[move] + self.diff[move]) // 2
+            black = self.filled[move] - white
+            return f"unbalanced neighbours: {white} white, {black} black"
+        return None
+
+    def copy(self) -> HadronState:
+        new = HadronState.__new__(HadronState)
+        new.game = self.game
+        new.board, new.diff, new.filled = self.board[:], self.diff[:], self.filled[:]
+        new.legal, new.occupied, new.to_move = self.legal, self.occupied, self.to_move
+        new.hashes, new.history = self.hashes[:], self.history[:]
+        new._legal_stack = self._legal_stack[:]
+        return new
+
+    def recompute_hashes(self) -> list[int]:
+        stones = [(c, p) for c, p in enumerate(self.board) if p != EMPTY]
+        return self.game.zobrist.full(stones)
+
+    def recompute_legal(self) -> int:
+        """The legal bitboard from scratch (tests compare it with `legal`)."""
+        game, board = self.game, self.board
+        mask = 0
+        for i in range(game.cells):
+            if board[i] == EMPTY:
+                d = sum(1 if board[j] == WHITE else -1 for j in game.neighbours[i]
+                        if board[j] != EMPTY)
+                if d == 0:
+                    mask |= game.bit[i]
+        return mask
+
+    def counts(self, cell: int) -> tuple[int, int]:
+        """(White, Black) stones among the neighbours of `cell`."""
+        white = (self.filled[cell] + self.diff[cell]) // 2
+        return white, self.filled[cell] - white
+
+    # --- presentation ---------------------------------------------------------------
+    def render(self, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(self, color)
+
+    def to_svg(self) -> str:
+        from .render import render_svg
+
+        return render_svg(self)

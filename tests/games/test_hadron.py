@@ -1,0 +1,225 @@
+"""Hadron: rules (oracle move counts), notation, symmetry, the Aenigma expert."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from protocol_checks import check_protocol
+
+from boardgames.errors import IllegalMoveError, NotationError
+from boardgames.game import OptionError, get_game, perft
+from boardgames.games.hadron import Aenigma, AenigmaParams, scan_specials
+from boardgames.games.hadron.experts import LOST, aenigma_evaluator
+
+# ../shared/oracles/hadron.md: legal counts before the first move and after each ply.
+ORACLE = [
+    ((9, 9), "", [81]),
+    ((9, 9), "E5 A1", [81, 76, 73]),
+    ((9, 9), "E5 E7 E6", [81, 76, 73, 70]),
+    ((9, 9), "D5 F5 E4 E6 E5", [81, 76, 73, 71, 71, 70]),
+    ((9, 9), "A5 A3 A4", [81, 77, 75, 73]),
+    ((5, 5), "B3 D3 C2 C4 C3", [25, 20, 17, 15, 15, 14]),
+    ((3, 3), "A3 C2 A1", [9, 6, 2, 0]),
+]
+
+
+def hadron(rows: int = 9, cols: int = 9):
+    return get_game("hadron", rows=rows, cols=cols)
+
+
+@pytest.mark.parametrize(("board", "moves", "counts"), ORACLE)
+def test_oracle_move_counts(board, moves, counts):
+    state = hadron(*board).new_state()
+    seen = [len(state.legal_moves())]
+    for move in moves.split():
+        state.play(move)
+        seen.append(len(state.legal_moves()))
+        assert state.legal == state.recompute_legal()
+    assert seen == counts
+
+
+def test_three_by_three_oracle_game_ends_with_first_player_winning():
+    state = hadron(3, 3).replay("A3 C2 A1".split())
+    assert state.is_over() and state.winner() == 0 and state.result() == "white"
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(9, 9), (5, 5), (3, 4), (1, 5), (2, 2)])
+def test_protocol(rows, cols):
+    check_protocol(hadron(rows, cols), examples=10)
+
+
+def test_default_board_and_options():
+    assert (hadron().rows, hadron().cols) == (9, 9)
+    assert get_game("hadron").describe() == "hadron rows=9 cols=9"
+    assert get_game("hadron", size=7).cols == 7
+    assert get_game("hadron", rows=3, cols=26).format_move(77) == "C26"
+    for bad in ({"rows": 0}, {"cols": 27}, {"size": 5, "rows": 5}):
+        with pytest.raises(OptionError):
+            get_game("hadron", **bad)
+
+
+def test_symmetry_counts():
+    assert len(hadron(9, 9).symmetries) == 8
+    assert len(hadron(5, 7).symmetries) == 4
+    assert len(set(hadron(4, 6).symmetries)) == 4
+
+
+def test_notation():
+    game = hadron()
+    assert game.parse_move("F5") == 5 * 9 + 4
+    assert game.parse_move(" f5 ") == game.parse_move("5,4")
+    assert game.format_move(0) == "A1" and game.format_move(80) == "I9"
+    for bad in ["", "J1", "A0", "A10", "5", "F", "1,2,3", "x,y", "F5x"]:
+        with pytest.raises(NotationError) as info:
+            game.parse_move(bad)
+        assert repr(bad) in str(info.value)
+
+
+def test_illegal_moves_explain_why_and_change_nothing():
+    state = hadron().replay(["E5"])
+    before = (state.legal, list(state.hashes), list(state.history))
+    with pytest.raises(IllegalMoveError, match="occupied"):
+        state.play("E5")
+    with pytest.raises(IllegalMoveError, match="1 white, 0 black"):
+        state.play("E6")
+    assert (state.legal, state.hashes, state.history) == before
+
+
+def test_balanced_placements_are_legal():
+    # E5 between White D5/E4 and Black F5/E6: 2-2, legal (the oracle's 2-2 case).
+    state = hadron().replay("D5 F5 E4 E6".split())
+    assert state.illegal_reason(state.game.parse_move("E5")) is None
+    assert state.counts(state.game.parse_move("E5")) == (2, 2)
+
+
+def test_perft_small_boards():
+    # 2 x 2 by hand: 4 first moves, each leaves only the opposite corner.
+    state = hadron(2, 2).new_state()
+    assert perft(state, 1) == 4
+    assert perft(state, 2) == 4
+    # Then the two remaining cells are both 1-1: 2 moves, then 1.
+    assert perft(state, 3) == 8
+    assert perft(state, 4) == 8
+    assert perft(state, 5) == 0  # every game is over after four stones
+
+
+def test_incremental_legal_set_matches_recomputation():
+    rng = random.Random(3)
+    for rows, cols in [(9, 9), (4, 7), (1, 6)]:
+        state = hadron(rows, cols).new_state()
+        while not state.is_over():
+            state.make(rng.choice(state.legal_moves()))
+            assert state.legal == state.recompute_legal()
+        assert state.winner() == 1 - state.to_move
+
+
+# --- the Aenigma expert -------------------------------------------------------------
+
+
+def test_specials_interior_white_and_quirk():
+    # E5, E6 White; E7 Black.  D6 (interior) sees White E6 and is dead except through C6;
+    # F6 likewise through G6.  Both make White specials (Black - White = -1).
+    state = hadron().replay("E5 E7 E6 A1 A3".split())
+    detail: dict[int, list[int]] = {}
+    s = scan_specials(state, detail)
+    game = state.game
+    assert {game.format_move(r): owners for r, owners in detail.items()} == {
+        "C6": [0], "G6": [0]
+    }
+    assert (s.white, s.black, s.legal, s.plain) == (2, 0, 65, 63)
+
+
+def test_special_corner_for_black():
+    # Black at A2: corner A1 has one Black neighbour and one empty legal B1 -> Black special.
+    state = hadron(3, 3).replay(["B3", "A2"])
+    detail: dict[int, list[int]] = {}
+    s = scan_specials(state, detail)
+    game = state.game
+    named = {game.format_move(r): owners for r, owners in detail.items()}
+    assert named["B1"] == [1]
+    assert s.black >= 1
+
+
+def test_special_edge_black_minus_white_one():
+    # 5 x 5: White A2, Black C1, White E5, Black B3.  Edge cell B1 sees Black C1, the dead
+    # corner A1 (one White neighbour) and B2, legal at 1-1 (A2 White, B3 Black):
+    # Black + White + blocked = 2 and Black - White = 1, so B2 is a Black special.
+    game = hadron(5, 5)
+    state = game.replay(["A2", "C1", "E5", "B3"])
+    detail: dict[int, list[int]] = {}
+    scan_specials(state, detail)
+    named = {game.format_move(r): owners for r, owners in detail.items()}
+    assert named["B2"] == [1]
+    # The corner A1 has no legal neighbour left, so it makes no special anywhere.
+    assert "B1" not in named
+
+
+def test_edge_quirk_two_black_counts_for_white():
+    # Edge cell C1 between Black B1 and Black D1, legal neighbour C2: Black - White = 2,
+    # the original counts it for White.
+    game = hadron(5, 5)
+    state = game.replay(["E5", "B1", "A5", "D1"])
+    detail: dict[int, list[int]] = {}
+    scan_specials(state, detail)
+    named = {game.format_move(r): owners for r, owners in detail.items()}
+    assert named["C2"] == [0]
+
+
+def test_aenigma_terminal_value():
+    state = hadron(3, 3).replay("A3 C2 A1".split())
+    assert Aenigma(noise=0)(state) == LOST
+
+
+def test_aenigma_parity_and_phase_switch():
+    state = hadron().replay("E5 E7 E6 A1 A3".split())  # Black to move, 65 legal, 63 plain
+    # Opening phase (n >= t): w1 hS only; hS = 100 * (2 - 0), negated for Black.
+    assert Aenigma(AenigmaParams(t=10), noise=0)(state) == -200
+    # End phase from t = 66 (n = 65 < t): 0.5 hS + 0.5 hP, 63 plain moves is odd: +100.
+    assert Aenigma(AenigmaParams(t=66), noise=0)(state) == 0.5 * -200 + 0.5 * 100
+    # Pure parity.
+    only_parity = AenigmaParams(w1_open=0, w2_open=1)
+    assert Aenigma(only_parity, noise=0)(state) == 100
+    state.play("A5")  # White to move: the specials count for White now
+    s = scan_specials(state)
+    expected = 100 * (s.white - s.black) * 1.0
+    assert Aenigma(noise=0)(state) == expected
+
+
+def test_aenigma_noise_is_seeded_and_bounded():
+    state = hadron().replay(["E5"])
+    base = Aenigma(noise=0)(state)
+    a = [Aenigma(seed=5)(state) for _ in range(3)]
+    b = [Aenigma(seed=5)(state) for _ in range(3)]
+    assert a == b
+    noisy = Aenigma(seed=9)
+    values = [noisy(state) - base for _ in range(200)]
+    assert all(-1 <= v < 1 for v in values) and len(set(values)) > 100
+
+
+def test_aenigma_params_file(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"best": {"w1_open": 0.2, "w2_open": 0.7, "w1_end": 0.1,
+                                         "w2_end": 0.9, "t": 30}, "history": []}))
+    ev = aenigma_evaluator(params=str(path), noise=0, t=12)
+    assert ev.params == AenigmaParams(0.2, 0.7, 0.1, 0.9, 12)
+    (tmp_path / "bad.json").write_text("{nope")
+    with pytest.raises(NotationError, match="not JSON"):
+        aenigma_evaluator(params=str(tmp_path / "bad.json"))
+    with pytest.raises(OptionError):
+        aenigma_evaluator(w3=1)
+
+
+def test_evaluators_and_rendering():
+    game = hadron()
+    state = game.replay("E5 E7 E6 A1 A3".split())
+    assert set(game.evaluators()) >= {"default", "aenigma"}
+    assert game.evaluator("aenigma", noise=0)(state) == game.default_evaluator()(state)
+    text = state.render()
+    assert "*" in text and "black to move" in text
+    assert "\x1b[" in state.render(color=True)
+    svg = state.to_svg()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert "special for white" in svg and "legal" in svg
+    assert "white specials: 2" in game.analyse(state)
