@@ -6,12 +6,12 @@ import json
 import random
 
 import pytest
-from protocol_checks import check_protocol
 
 from boardgames.errors import IllegalMoveError, NotationError
 from boardgames.game import OptionError, get_game, perft
 from boardgames.games.hadron import Aenigma, AenigmaParams, scan_specials
 from boardgames.games.hadron.experts import LOST, aenigma_evaluator
+from protocol_checks import check_protocol
 
 # ../shared/oracles/hadron.md: legal counts before the first move and after each ply.
 ORACLE = [
@@ -41,7 +41,7 @@ def test_oracle_move_counts(board, moves, counts):
 
 
 def test_three_by_three_oracle_game_ends_with_first_player_winning():
-    state = hadron(3, 3).replay("A3 C2 A1".split())
+    state = hadron(3, 3).replay(["A3", "C2", "A1"])
     assert state.is_over() and state.winner() == 0 and state.result() == "white"
 
 
@@ -89,7 +89,7 @@ def test_illegal_moves_explain_why_and_change_nothing():
 
 def test_balanced_placements_are_legal():
     # E5 between White D5/E4 and Black F5/E6: 2-2, legal (the oracle's 2-2 case).
-    state = hadron().replay("D5 F5 E4 E6".split())
+    state = hadron().replay(["D5", "F5", "E4", "E6"])
     assert state.illegal_reason(state.game.parse_move("E5")) is None
     assert state.counts(state.game.parse_move("E5")) == (2, 2)
 
@@ -121,7 +121,7 @@ def test_incremental_legal_set_matches_recomputation():
 def test_specials_interior_white_and_quirk():
     # E5, E6 White; E7 Black.  D6 (interior) sees White E6 and is dead except through C6;
     # F6 likewise through G6.  Both make White specials (Black - White = -1).
-    state = hadron().replay("E5 E7 E6 A1 A3".split())
+    state = hadron().replay(["E5", "E7", "E6", "A1", "A3"])
     detail: dict[int, list[int]] = {}
     s = scan_specials(state, detail)
     game = state.game
@@ -168,12 +168,13 @@ def test_edge_quirk_two_black_counts_for_white():
 
 
 def test_aenigma_terminal_value():
-    state = hadron(3, 3).replay("A3 C2 A1".split())
+    state = hadron(3, 3).replay(["A3", "C2", "A1"])
     assert Aenigma(noise=0)(state) == LOST
 
 
 def test_aenigma_parity_and_phase_switch():
-    state = hadron().replay("E5 E7 E6 A1 A3".split())  # Black to move, 65 legal, 63 plain
+    # Black to move, 65 legal, 63 plain.
+    state = hadron().replay(["E5", "E7", "E6", "A1", "A3"])
     # Opening phase (n >= t): w1 hS only; hS = 100 * (2 - 0), negated for Black.
     assert Aenigma(AenigmaParams(t=10), noise=0)(state) == -200
     # End phase from t = 66 (n = 65 < t): 0.5 hS + 0.5 hP, 63 plain moves is odd: +100.
@@ -213,7 +214,7 @@ def test_aenigma_params_file(tmp_path):
 
 def test_evaluators_and_rendering():
     game = hadron()
-    state = game.replay("E5 E7 E6 A1 A3".split())
+    state = game.replay(["E5", "E7", "E6", "A1", "A3"])
     assert set(game.evaluators()) >= {"default", "aenigma"}
     assert game.evaluator("aenigma", noise=0)(state) == game.default_evaluator()(state)
     text = state.render()

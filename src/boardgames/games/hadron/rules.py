@@ -11,6 +11,7 @@ updated around the last stone.  Undo pops the previous bitboard.
 from __future__ import annotations
 
 from collections.abc import Callable
+
 from ...errors import NotationError
 from ...game import Evaluator, Game, OptionError, State
 from ...zobrist import ZobristTable, closure
@@ -36,7 +37,9 @@ class Hadron(Game):
         cols = 9 if cols is None else cols
         for label, value in (("rows", rows), ("cols", cols)):
             if not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
-                raise OptionError(f"hadron: {label} must be an integer 1..{MAX_SIDE}, got {value!r}")
+                raise OptionError(
+                    f"hadron: {label} must be an integer 1..{MAX_SIDE}, got {value!r}"
+                )
         super().__init__(rows=rows, cols=cols)
         self.rows, self.cols = rows, cols
         n = rows * cols
