@@ -1,3 +1,29 @@
-"""Commands: (to be written)."""
+"""Command: engine (the line protocol of boardgames.arena.engine on stdin/stdout)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from ..arena.engine import serve
+from .common import game_from_kwargs, game_options, handle_errors, load_plugins
+
+
+@click.command()
+@click.argument("game_name", metavar="[GAME]", required=False)
+@game_options
+@handle_errors
+def engine(game_name: str | None, **kwargs: Any) -> None:
+    """Speak the engine protocol on stdin/stdout (see docs/engine-protocol.md)."""
+    if game_name is None:
+        load_plugins(kwargs["plugin"])
+        game = None
+    else:
+        game = game_from_kwargs(game_name, kwargs)
+    code = serve(game, sys.stdin, sys.stdout)
+    sys.exit(code)
+
+
+COMMANDS = [engine]

@@ -1,3 +1,194 @@
-"""Commands: (to be written)."""
+"""Commands: play (human vs AI, or AI vs AI) and match (N games between two AIs)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from ..ai import make_player
+from ..arena.match import play_game, play_match
+from ..arena.records import GameRecord
+from ..game import Game, State
+from ..io import atomic_write_text
+from ..players import HumanPlayer, Player
+from .common import game_from_kwargs, game_options, handle_errors, progress, read_text
+
+
+def describe_move(state: State, move: int, player: Player, side: int) -> str:
+    """'red (default) plays d   score +3, depth 7, 12345 nodes, 0.84 s'."""
+    game = state.game
+    line = f"{game.player_names[side]} ({player.name}) plays {game.format_move(move)}"
+    result = player.last_result
+    if result is not None and getattr(result, "move", None) == move:
+        from ..search.result import describe_score
+
+        line += (
+            f"   score {describe_score(result.score, game.scored)}, depth {result.depth},"
+            f" {result.nodes} nodes, {result.time:.2f} s"
+        )
+    return line
+
+
+def describe_end(record: GameRecord, game: Game) -> str:
+    if record.result == "none":
+        text = "result: unfinished"
+    elif record.result == "draw":
+        text = "result: draw"
+    else:
+        text = f"result: {record.result} wins"
+    if record.scores is not None:
+        text += f" ({record.scores[0]}-{record.scores[1]})"
+    if record.reason != "normal":
+        text += f" by {record.reason}" + (f" ({record.detail})" if record.detail else "")
+    return text
+
+
+def _load_start(game: Game, path: str) -> tuple[Game, State | GameRecord]:
+    """A saved record to continue, or a position in the game's text format."""
+    text = read_text(path)
+    if text.lstrip().startswith("{"):
+        record = GameRecord.from_json(text, source=path)
+        if record.game != game.name:
+            raise click.UsageError(f"{path} is a record of {record.game}, not {game.name}")
+        loaded = record.get_game()
+        record.replay(loaded)  # check every move now, before the game starts
+        return loaded, record
+    state = game.parse_position(text)
+    return state.game, state
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--ai", "ai_spec", default="default", show_default=True, help="The computer's AI.")
+@click.option("--ai2", "ai2_spec", default=None, help="A second AI: watch AI vs AI.")
+@click.option("--depth", type=click.IntRange(min=1), default=None, help="AI search depth.")
+@click.option("--time", "seconds", type=float, default=None, help="AI seconds per move.")
+@click.option(
+    "--first",
+    type=click.Choice(["human", "ai"]),
+    default="human",
+    show_default=True,
+    help="Who plays the first colour.",
+)
+@click.option("--seed", type=int, default=None, help="Seed for reproducible AIs.")
+@click.option("--record", "record_path", default=None, help="Save the game (JSON) to this file.")
+@click.option("--load", "load_path", default=None, help="Continue a record or start a position.")
+@click.option("--color/--no-color", default=None, help="ANSI colours (default: on a terminal).")
+@game_options
+@handle_errors
+def play(
+    game_name: str,
+    ai_spec: str,
+    ai2_spec: str | None,
+    depth: int | None,
+    seconds: float | None,
+    first: str,
+    seed: int | None,
+    record_path: str | None,
+    load_path: str | None,
+    color: bool | None,
+    **kwargs: Any,
+) -> None:
+    """Play GAME against the computer (or watch two AIs with --ai2).
+
+    Type moves in the game's notation; `help` lists undo, save, hint, quit.
+    """
+    game = game_from_kwargs(game_name, kwargs)
+    start: State | GameRecord | None = None
+    if load_path is not None:
+        game, start = _load_start(game, load_path)
+    if color is None:
+        color = sys.stdout.isatty()
+    limits = {"depth": depth, "time": seconds}
+    ai = make_player(game, ai_spec, seed=seed, **limits)
+    if ai2_spec is not None:
+        other = make_player(game, ai2_spec, seed=None if seed is None else seed + 1, **limits)
+        players = (ai, other)
+    else:
+        hint = make_player(game, ai_spec, seed=seed, **limits)
+        human = HumanPlayer(input=input, output=click.echo, hint_player=hint)
+        players = (human, ai) if first == "human" else (ai, human)
+
+    names = game.player_names
+    click.echo(f"{game.title}: {names[0]} = {players[0].name}, {names[1]} = {players[1].name}")
+    if isinstance(players[0], HumanPlayer) or isinstance(players[1], HumanPlayer):
+        click.echo("type a move, or 'help' for commands")
+
+    def show(state: State, move: int | None, player: Player | None) -> None:
+        if move is None:
+            click.echo("position after undo:")
+        else:
+            side = 0 if player is players[0] else 1
+            click.echo(describe_move(state, move, player, side))
+        click.echo(state.render(color=color))
+
+    initial = start.replay(game) if isinstance(start, GameRecord) else (start or game.new_state())
+    click.echo(initial.render(color=color))
+    record = play_game(game, players, start=start, on_move=show)
+    click.echo(describe_end(record, game))
+    if record_path is not None:
+        record.save(record_path)
+        click.echo(f"saved to {record_path}")
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--ai", "ai_spec", default="default", show_default=True, help="AI A.")
+@click.option("--ai2", "ai2_spec", default="random", show_default=True, help="AI B.")
+@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--time", "seconds", type=float, default=None, help="Per-move limit (s).")
+@click.option("--depth", type=click.IntRange(min=1), default=None, help="Depth for both AIs.")
+@click.option("--seed", type=int, default=None, help="Seed for AIs and openings.")
+@click.option(
+    "--opening",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Random plies before each pair of games (same opening, colours swapped).",
+)
+@click.option("--max-moves", type=click.IntRange(min=1), default=None, help="Stop long games.")
+@click.option("--records", "records_path", default=None, help="Save all records (JSON lines).")
+@game_options
+@handle_errors
+def match(
+    game_name: str,
+    ai_spec: str,
+    ai2_spec: str,
+    games: int,
+    seconds: float | None,
+    depth: int | None,
+    seed: int | None,
+    opening: int,
+    max_moves: int | None,
+    records_path: str | None,
+    **kwargs: Any,
+) -> None:
+    """Play N games of GAME between two AIs, colours alternating; print the score."""
+    game = game_from_kwargs(game_name, kwargs)
+    a = make_player(game, ai_spec, seed=seed, depth=depth)
+    b = make_player(game, ai2_spec, seed=None if seed is None else seed + 1, depth=depth)
+
+    def report(index: int, record: GameRecord, summary: Any) -> None:
+        progress(f"game {index + 1}/{games}: {record.summary()}")
+
+    summary = play_match(
+        game,
+        a,
+        b,
+        games=games,
+        time_limit=seconds,
+        seed=seed,
+        opening_plies=opening,
+        on_game=report,
+        max_moves=max_moves,
+    )
+    if records_path is not None:
+        lines = "".join(json.dumps(r.to_dict()) + "\n" for r in summary.records)
+        atomic_write_text(records_path, lines)
+    click.echo(summary.format())
+
+
+COMMANDS = [play, match]

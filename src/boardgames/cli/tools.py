@@ -1,3 +1,238 @@
-"""Commands: (to be written)."""
+"""Commands: list, analyse, bestmove, perft, bench, solve."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import inspect
+import time as _time
+from typing import Any
+
+import click
+
+from ..ai import ai_names, make_player, solver_for
+from ..game import Game, State, game_names, get_game, perft
+from .common import (
+    game_from_kwargs,
+    game_options,
+    handle_errors,
+    load_plugins,
+    load_position,
+    progress,
+)
+
+
+def game_option_defaults(game: Game) -> dict[str, Any]:
+    """A game's options with the values this instance uses (defaults filled in)."""
+    try:
+        params = inspect.signature(type(game).__init__).parameters.values()
+    except (TypeError, ValueError):
+        return dict(game.params)
+    options = {
+        p.name: p.default
+        for p in params
+        if p.name != "self"
+        and p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    }
+    options = {k: (None if v is inspect.Parameter.empty else v) for k, v in options.items()}
+    options.update(game.params)
+    return options
+
+
+@click.command("list")
+@click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
+@handle_errors
+def list_games(plugin: tuple[str, ...]) -> None:
+    """The games, their options, AIs and evaluators."""
+    load_plugins(plugin)
+    for name in game_names():
+        try:
+            click.echo(describe_game(get_game(name)))
+        except Exception as exc:  # one broken game must not hide the others
+            click.echo(f"{name}: not available ({type(exc).__name__}: {exc})")
+
+
+def describe_game(game: Game) -> str:
+    """A few lines about a game for `list`: title, options, evaluators, AIs."""
+    lines = [f"{game.name}: {game.title} ({game.player_names[0]} vs {game.player_names[1]})"]
+    options = game_option_defaults(game)
+    if options:
+        lines.append("  options:    " + " ".join(f"{k}={v}" for k, v in options.items()))
+    lines.append(f"  evaluators: {', '.join(sorted(game.evaluators()))}")
+    lines.append("  ai:")
+    lines.extend(f"    {ai:<12} {text}" for ai, text in ai_names(game).items())
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("path", metavar="FILE")
+@game_options
+@handle_errors
+def analyse(game_name: str, path: str, **kwargs: Any) -> None:
+    """Print the game's static report of the position in FILE."""
+    game = game_from_kwargs(game_name, kwargs)
+    state = load_position(game, path)
+    click.echo(state.game.analyse(state))
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("path", metavar="FILE")
+@click.option("--ai", "ai_spec", default="default", show_default=True, help="The AI to ask.")
+@click.option("--time", "seconds", type=float, default=None, help="Seconds to think.")
+@click.option("--depth", type=click.IntRange(min=1), default=None, help="Search depth.")
+@click.option("--seed", type=int, default=None)
+@game_options
+@handle_errors
+def bestmove(
+    game_name: str,
+    path: str,
+    ai_spec: str,
+    seconds: float | None,
+    depth: int | None,
+    seed: int | None,
+    **kwargs: Any,
+) -> None:
+    """The AI's move in the position in FILE, with score, PV, depth and speed."""
+    game = game_from_kwargs(game_name, kwargs)
+    state = load_position(game, path)
+    game = state.game
+    player = make_player(game, ai_spec, depth=depth, time=seconds, seed=seed)
+    started = _time.perf_counter()
+    move = player.choose(state)
+    result = player.last_result
+    if result is not None and hasattr(result, "summary"):
+        click.echo(result.summary(game))
+    else:
+        click.echo(f"move:     {game.format_move(move)}")
+        click.echo(f"time:     {_time.perf_counter() - started:.3f} s")
+
+
+@click.command("perft")
+@click.argument("game_name", metavar="GAME")
+@click.argument("depth", type=click.IntRange(min=0))
+@click.option("--moves", default="", help="Moves (notation) from the start, space separated.")
+@click.option("--divide", is_flag=True, help="Also print the count below each first move.")
+@game_options
+@handle_errors
+def perft_command(game_name: str, depth: int, moves: str, divide: bool, **kwargs: Any) -> None:
+    """Count the move sequences of length DEPTH (checks move generation, measures speed)."""
+    game = game_from_kwargs(game_name, kwargs)
+    state = game.replay(moves.split())
+    started = _time.perf_counter()
+    if divide and depth > 0:
+        total = 0
+        for move in sorted(state.legal_moves()):
+            state.make(move)
+            count = perft(state, depth - 1)
+            state.undo()
+            total += count
+            click.echo(f"{game.format_move(move)}: {count}")
+    else:
+        total = perft(state, depth)
+    elapsed = _time.perf_counter() - started
+    click.echo(f"perft({depth}) = {total}")
+    rate = total / elapsed if elapsed > 0 else 0.0
+    click.echo(f"time: {elapsed:.3f} s ({rate:,.0f} leaves/s)")
+
+
+def perft_speed(state: State, budget: float) -> tuple[int, int, float]:
+    """(depth, leaves, seconds) of the deepest perft that fits in about `budget` s."""
+    done = (0, 1, 0.0)
+    depth, previous = 1, 1
+    spent = 0.0
+    while True:
+        started = _time.perf_counter()
+        count = perft(state, depth)
+        elapsed = _time.perf_counter() - started
+        spent += elapsed
+        done = (depth, count, elapsed)
+        branching = max(1.0, count / previous)
+        if count == previous or spent + elapsed * branching > budget or depth >= 12:
+            return done
+        depth, previous = depth + 1, count
+
+
+@click.command()
+@click.argument("games", nargs=-1, metavar="[GAME ...]")
+@click.option("--time", "seconds", type=float, default=1.0, show_default=True, help="Per test.")
+@click.option("--ai", "ai_spec", default="default", show_default=True, help="The AI to time.")
+@click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
+@handle_errors
+def bench(games: tuple[str, ...], seconds: float, ai_spec: str, plugin: tuple[str, ...]) -> None:
+    """Search speed (nodes/s, depth reached) and perft speed on each game's benchmark positions."""
+    load_plugins(plugin)
+    names = games or tuple(game_names())
+    header = f"{'game':<12} {'position':<14} {'depth':>5} {'nodes':>9} {'nodes/s':>9}"
+    rows = [header + f" {'perft':>5} {'leaves/s':>10}"]
+    for name in names:
+        try:
+            game = get_game(name)
+        except Exception as exc:
+            if games:  # a game the user asked for must work
+                raise
+            progress(f"bench: skipping {name} ({type(exc).__name__}: {exc})")
+            continue
+        for label, position in game.benchmark_positions().items():
+            progress(f"bench: {name} {label} ...")
+            player = make_player(game, ai_spec, time=seconds, seed=0)
+            if position.is_over():
+                continue
+            player.choose(position)
+            result = player.last_result
+            depth, nodes, nps = (
+                (result.depth, result.nodes, result.nps) if result is not None else (0, 0, 0.0)
+            )
+            pdepth, leaves, ptime = perft_speed(position.copy(), seconds)
+            rate = leaves / ptime if ptime > 0 else 0.0
+            row = f"{name:<12} {label:<14} {depth:>5} {nodes:>9} {nps:>9.0f}"
+            rows.append(f"{row} {pdepth:>5} {rate:>10.0f}")
+    click.echo("\n".join(rows))
+
+
+def _accepts(function: Any, name: str) -> bool:
+    try:
+        return name in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def first_player_value(value: int, to_move: int) -> int:
+    """Solvers answer from the side to move; the CLI reports the first player's view."""
+    return value if to_move == 0 else -value
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--all", "all_moves", is_flag=True, help="List every optimal first move.")
+@click.option("--time", "seconds", type=float, default=None, help="Give up after S seconds.")
+@click.option("--moves", default="", help="Solve the position after these moves.")
+@game_options
+@handle_errors
+def solve(
+    game_name: str, all_moves: bool, seconds: float | None, moves: str, **kwargs: Any
+) -> None:
+    """Solve GAME exactly (small boards): winner, value, best moves."""
+    game = game_from_kwargs(game_name, kwargs)
+    state = game.replay(moves.split())
+    solver = solver_for(game)
+    progress(f"solving {game.describe()} ...")
+    started = _time.perf_counter()
+    if solver is not None:
+        extra = {"time": seconds} if _accepts(solver, "time") and seconds is not None else {}
+        result = solver(state, all_moves=all_moves, **extra)
+    else:
+        from ..search import solve as generic_solve
+
+        result = generic_solve(state, all_moves=all_moves, time=seconds)
+    elapsed = _time.perf_counter() - started
+    value = first_player_value(int(result.value), state.to_move)
+    winner = {None: "draw", 0: "first", 1: "second"}[result.winner]
+    best = result.best if isinstance(result.best, list | tuple) else [result.best]
+    click.echo(f"winner: {winner}")
+    click.echo(f"value: {value}")
+    click.echo(f"best: {' '.join(game.format_move(m) for m in best)}")
+    click.echo(f"nodes: {result.nodes}")
+    click.echo(f"time: {getattr(result, 'time', elapsed):.3f}")
+
+
+COMMANDS = [list_games, analyse, bestmove, perft_command, bench, solve]

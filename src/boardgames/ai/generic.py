@@ -1,0 +1,177 @@
+"""AIs that work for every game: random, minimax, alphabeta, negascout, mcts, default.
+
+Options (in a spec "alphabeta:depth=4,eval=material,noise=0.5"):
+  depth, time, nodes   search limits (moves, seconds, nodes); none -> 1 s
+  eval                 evaluator name from `game.evaluators()` (default "default")
+  noise                scale of seeded random tie-break noise (RandomExpert)
+  seed                 seed for the noise, MCTS playouts and random moves
+  tt                   transposition table entries (0 disables it)
+  c, playout           MCTS only: exploration constant, "random" or "evaluator"
+Any other option goes to the evaluator factory (e.g. a feature weight).
+
+The search package is imported when a player is built, not when this module
+loads, so `boardgames list` stays fast.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from ..evaluation import with_noise
+from ..game import Evaluator, Game, OptionError
+from ..players import Player, RandomPlayer, SearchPlayer, check_limits
+from . import register_ai
+
+SEARCH_OPTIONS = ("depth", "time", "nodes", "eval", "noise", "seed", "tt")
+
+
+def build_evaluator(
+    game: Game, name: Any = "default", noise: Any = 0, seed: int | None = None, **options: Any
+) -> Evaluator:
+    """`game.evaluator(name, **options)` plus noise, with errors that list what is allowed."""
+    if not isinstance(name, str):
+        raise OptionError(f"eval must be an evaluator name, not {name!r}")
+    factories = game.evaluators()
+    if name not in factories:
+        known = ", ".join(sorted(factories))
+        raise OptionError(f"unknown evaluator {name!r} for {game.name}; known: {known}")
+    factory = factories[name]
+    unknown = _unaccepted(factory, options)
+    if unknown:
+        accepted = _accepted(factory)
+        raise OptionError(
+            f"unknown option(s) {', '.join(sorted(unknown))} for evaluator {name!r}; "
+            f"AI options: {', '.join(SEARCH_OPTIONS)}"
+            + (f"; evaluator options: {', '.join(accepted)}" if accepted else "")
+        )
+    if not isinstance(noise, int | float) or isinstance(noise, bool) or noise < 0:
+        raise OptionError(f"noise must be a number >= 0, not {noise!r}")
+    try:
+        evaluator = factory(**options)
+    except (TypeError, ValueError) as exc:
+        raise OptionError(f"bad options for evaluator {name!r}: {exc}") from None
+    return with_noise(evaluator, noise, seed)
+
+
+def _accepted(factory: Any) -> list[str]:
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    kinds = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return [p.name for p in params if p.kind in kinds]
+
+
+def _unaccepted(factory: Any, options: dict[str, Any]) -> set[str]:
+    """Options the factory's signature cannot take (none if it takes **kwargs)."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return set()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return set()
+    return set(options) - set(_accepted(factory))
+
+
+def _check_tt(tt: Any) -> int | None:
+    if tt is None:
+        return None
+    if not isinstance(tt, int) or isinstance(tt, bool) or tt < 0:
+        raise OptionError(f"tt must be a number of entries >= 0, not {tt!r}")
+    return tt
+
+
+def _check_seed(seed: Any) -> int | None:
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def searcher_player(
+    game: Game,
+    algorithm: str,
+    *,
+    depth: Any = None,
+    time: Any = None,
+    nodes: Any = None,
+    seed: Any = None,
+    eval: Any = "default",
+    noise: Any = 0,
+    tt: Any = None,
+    name: str | None = None,
+    **options: Any,
+) -> Player:
+    """A SearchPlayer over `boardgames.search.Searcher` with `algorithm`."""
+    from ..search import Searcher
+
+    check_limits(depth, time, nodes)
+    seed = _check_seed(seed)
+    evaluator = build_evaluator(game, eval, noise, seed, **options)
+    kwargs: dict[str, Any] = {"algorithm": algorithm, "seed": seed}
+    tt = _check_tt(tt)
+    if tt is not None:
+        kwargs["tt_size"] = tt
+    engine = Searcher(evaluator, **kwargs)
+    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name=name)
+
+
+@register_ai("random", help="uniformly random legal moves (seed=N for reproducible games)")
+def random_ai(game: Game, *, seed: Any = None, **options: Any) -> Player:
+    _ignore_limits(options)
+    if options:
+        raise OptionError(f"unknown option(s) for random: {', '.join(sorted(options))}")
+    return RandomPlayer(seed=_check_seed(seed))
+
+
+def _ignore_limits(options: dict[str, Any]) -> None:
+    """Limits make no sense for a random player, but callers pass them uniformly."""
+    check_limits(options.pop("depth", None), options.pop("time", None), options.pop("nodes", None))
+
+
+@register_ai("minimax", help="plain minimax (no pruning): a reference for the others")
+def minimax_ai(game: Game, **options: Any) -> Player:
+    return searcher_player(game, "minimax", **options)
+
+
+@register_ai("alphabeta", help="alpha-beta with iterative deepening, TT and move ordering")
+def alphabeta_ai(game: Game, **options: Any) -> Player:
+    return searcher_player(game, "alphabeta", **options)
+
+
+@register_ai("negascout", help="principal variation search (negascout), TT and move ordering")
+def negascout_ai(game: Game, **options: Any) -> Player:
+    return searcher_player(game, "negascout", **options)
+
+
+@register_ai("default", help="negascout with the game's default evaluator")
+def default_ai(game: Game, **options: Any) -> Player:
+    return searcher_player(game, "negascout", **options)
+
+
+@register_ai("mcts", help="Monte Carlo tree search (UCT); c=1.4, playout=random|evaluator")
+def mcts_ai(
+    game: Game,
+    *,
+    depth: Any = None,
+    time: Any = None,
+    nodes: Any = None,
+    seed: Any = None,
+    c: Any = 1.4,
+    playout: Any = "random",
+    eval: Any = "default",
+    noise: Any = 0,
+    **options: Any,
+) -> Player:
+    from ..search import MCTS
+
+    check_limits(depth, time, nodes)
+    seed = _check_seed(seed)
+    if not isinstance(c, int | float) or isinstance(c, bool) or c < 0:
+        raise OptionError(f"c must be a number >= 0, not {c!r}")
+    if playout not in ("random", "evaluator"):
+        raise OptionError(f"playout must be 'random' or 'evaluator', not {playout!r}")
+    options.pop("tt", None)  # MCTS keeps its own tree, not a TT
+    evaluator = build_evaluator(game, eval, noise, seed, **options)
+    engine = MCTS(evaluator, c=float(c), playout=playout, seed=seed)
+    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes)

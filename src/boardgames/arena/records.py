@@ -1,0 +1,161 @@
+"""Game records: what was played, by whom, and how it ended, as JSON.
+
+Moves are stored in the game's notation (readable, and stable if a game's
+internal move numbering ever changes).  A record names the game and its
+options, so `replay()` rebuilds the final position from the file alone.
+Loading checks every field and reports a bad file with its path and reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..errors import BoardgamesError, NotationError
+from ..game import Game, State, get_game
+from ..io import atomic_write_text
+
+FORMAT = "boardgames-record"
+VERSION = 1
+#: How a game ended: on the board, or by a player losing on the spot.
+REASONS = ("normal", "timeout", "illegal", "crash", "interrupted")
+
+
+def _now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+@dataclass
+class GameRecord:
+    game: str
+    params: dict[str, int] = field(default_factory=dict)
+    players: list[str] = field(default_factory=lambda: ["", ""])
+    moves: list[str] = field(default_factory=list)
+    #: "none" (unfinished), "draw", or the winner's colour.
+    result: str = "none"
+    #: 0 or 1 (first / second player), None for a draw or an unfinished game.
+    winner: int | None = None
+    scores: list[int] | None = None
+    reason: str = "normal"
+    #: Free text about a forfeit (the exception, the bad move, the overrun).
+    detail: str = ""
+    #: The start position in the game's text format, None for the usual start.
+    start: str | None = None
+    #: Seconds each move took, parallel to `moves`.
+    times: list[float] = field(default_factory=list)
+    date: str = field(default_factory=_now)
+
+    # --- JSON --------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, **asdict(self)}
+
+    def to_json(self) -> str:
+        """One field per line, lists kept on one line: easy to read and to diff."""
+        items = (f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in self.to_dict().items())
+        return "{\n" + ",\n".join(items) + "\n}\n"
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "<record>") -> GameRecord:
+        """Parse and check a record; NotationError names `source` and the problem."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise NotationError(source, f"not a JSON game record ({exc})") from None
+        return cls.from_dict(data, source)
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "<record>") -> GameRecord:
+        def bad(reason: str) -> NotationError:
+            return NotationError(source, reason)
+
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise bad(f'not a game record (no "format": "{FORMAT}")')
+        if data.get("version") != VERSION:
+            raise bad(f"unsupported record version {data.get('version')!r} (expected {VERSION})")
+        checks: dict[str, tuple[type | tuple[type, ...], bool]] = {
+            "game": (str, True),
+            "params": (dict, False),
+            "players": (list, False),
+            "moves": (list, True),
+            "result": (str, False),
+            "winner": ((int, type(None)), False),
+            "scores": ((list, type(None)), False),
+            "reason": (str, False),
+            "detail": (str, False),
+            "start": ((str, type(None)), False),
+            "times": (list, False),
+            "date": (str, False),
+        }
+        values: dict[str, Any] = {}
+        for key, (kind, required) in checks.items():
+            if key not in data:
+                if required:
+                    raise bad(f"missing field {key!r}")
+                continue
+            value = data[key]
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise bad(f"field {key!r} has the wrong type ({type(value).__name__})")
+            values[key] = value
+        if not all(isinstance(m, str) for m in values["moves"]):
+            raise bad("every move must be a string in the game's notation")
+        params = values.get("params", {})
+        if not all(isinstance(k, str) and isinstance(v, int) for k, v in params.items()):
+            raise bad("params must map option names to whole numbers")
+        if not all(isinstance(t, int | float) for t in values.get("times", [])):
+            raise bad("times must be numbers of seconds")
+        if values.get("reason", "normal") not in REASONS:
+            raise bad(f"unknown reason {values['reason']!r} (expected one of {', '.join(REASONS)})")
+        if values.get("winner") not in (None, 0, 1):
+            raise bad(f"winner must be 0, 1 or null, not {values['winner']!r}")
+        players = values.get("players", ["", ""])
+        if len(players) != 2 or not all(isinstance(p, str) for p in players):
+            raise bad("players must be a list of two names")
+        return cls(**values)
+
+    # --- files -------------------------------------------------------------------
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record atomically (a crash never leaves half a file)."""
+        atomic_write_text(path, self.to_json())
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> GameRecord:
+        """Read a record; OSError if unreadable, NotationError if it is not a good record."""
+        text = Path(path).read_text(encoding="utf-8")
+        return cls.from_json(text, source=str(path))
+
+    # --- positions ---------------------------------------------------------------
+    def get_game(self) -> Game:
+        return get_game(self.game, **self.params)
+
+    def start_state(self, game: Game | None = None) -> State:
+        game = game or self.get_game()
+        return game.new_state() if self.start is None else game.parse_position(self.start)
+
+    def replay(self, game: Game | None = None, upto: int | None = None) -> State:
+        """The position after the record's moves (the first `upto` of them).
+
+        A move that does not parse or is illegal raises BoardgamesError
+        naming its number, so a hand-edited file is easy to fix.
+        """
+        game = game or self.get_game()
+        state = self.start_state(game)
+        for number, move in enumerate(self.moves[:upto], start=1):
+            try:
+                state.play(move)
+            except BoardgamesError as exc:
+                raise BoardgamesError(f"record move {number} ({move!r}): {exc}") from None
+        return state
+
+    def summary(self) -> str:
+        names = " vs ".join(p or "?" for p in self.players)
+        outcome = {"none": "unfinished", "draw": "draw"}.get(self.result, f"{self.result} wins")
+        line = f"{self.game}: {names}: {outcome}"
+        if self.scores is not None:
+            line += f" ({self.scores[0]}-{self.scores[1]})"
+        if self.reason != "normal":
+            line += f" by {self.reason}" + (f": {self.detail}" if self.detail else "")
+        return f"{line}, {len(self.moves)} moves"

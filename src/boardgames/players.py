@@ -1,0 +1,249 @@
+"""Players: anything that picks a move in a position.
+
+`choose(state, time_limit)` returns a legal move index and never changes
+`state`.  Search players work on a copy, so a search that dies half-way
+cannot leave the caller's position corrupted.
+
+A human at the terminal can also ask for things a move cannot express (take
+back, save, quit); `HumanPlayer` raises the small `PlayerRequest` exceptions
+below and the match loop (`boardgames.arena.match.play_game`) acts on them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from .errors import BoardgamesError, GameOverError
+from .game import OptionError, State
+
+#: Search time used when neither the player nor the caller gives any limit.
+DEFAULT_TIME = 1.0
+
+
+class Engine(Protocol):
+    """What SearchPlayer needs: `boardgames.search.Searcher` and `MCTS` fit."""
+
+    def search(self, state: State, **limits: Any) -> Any: ...
+
+
+class Player:
+    """Base class: a name, the last search result (if any) and `choose`."""
+
+    #: False for players the match loop must not time (humans).
+    timed: bool = True
+
+    def __init__(self, name: str | None = None) -> None:
+        self.name: str = name or type(self).__name__
+        self.last_result: Any = None
+
+    def choose(self, state: State, time_limit: float | None = None) -> int:
+        """A legal move for the side to move; `state` is left unchanged."""
+        raise NotImplementedError
+
+    def reset(self) -> None:
+        """Forget everything tied to the current game (called between games)."""
+        self.last_result = None
+
+    def tell(self, message: str) -> None:
+        """A message from the match loop (only humans read them)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+
+def _legal_moves(state: State) -> list[int]:
+    moves = state.legal_moves()
+    if not moves:
+        raise GameOverError()
+    return moves
+
+
+class RandomPlayer(Player):
+    """Uniformly random legal moves; reproducible for a seed.
+
+    `reset` does not reseed, so the games of a match differ from each other
+    while the whole match stays reproducible.
+    """
+
+    def __init__(self, seed: int | None = None, name: str | None = None) -> None:
+        super().__init__(name)
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, time_limit: float | None = None) -> int:
+        return self.rng.choice(_legal_moves(state))
+
+
+def time_budget(own: float | None, time_limit: float | None) -> float | None:
+    """Search time that cannot miss a per-move `time_limit`.
+
+    The search may overrun its budget by 10% + 50 ms, and the copy, the move
+    check and the process around it cost a little more, so only ~80% of what
+    remains after that worst case is used.
+    """
+    if time_limit is None:
+        return own
+    safe = max(0.01, 0.8 * (time_limit - 0.05) / 1.1)
+    return safe if own is None else min(own, safe)
+
+
+class SearchPlayer(Player):
+    """A player backed by a search engine (alpha-beta family or MCTS)."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        depth: int | None = None,
+        time: float | None = None,
+        nodes: int | None = None,
+        name: str | None = None,
+    ) -> None:
+        check_limits(depth, time, nodes)
+        super().__init__(name)
+        self.engine = engine
+        self.depth, self.time, self.nodes = depth, time, nodes
+
+    def choose(self, state: State, time_limit: float | None = None) -> int:
+        _legal_moves(state)
+        budget = time_budget(self.time, time_limit)
+        if budget is None and self.depth is None and self.nodes is None:
+            budget = DEFAULT_TIME
+        result = self.engine.search(state.copy(), depth=self.depth, time=budget, nodes=self.nodes)
+        self.last_result = result
+        return result.move
+
+    def reset(self) -> None:
+        super().reset()
+        clear = getattr(self.engine, "clear", None)
+        if clear is not None:
+            clear()
+
+
+# --- the human at the terminal ---------------------------------------------------
+
+
+class PlayerRequest(BoardgamesError):
+    """A request from a player that is not a move; the match loop handles it."""
+
+
+class QuitRequest(PlayerRequest):
+    """Stop the game now (`quit` or end of input)."""
+
+
+class UndoRequest(PlayerRequest):
+    """Take back this player's last move and every move made after it."""
+
+
+class SaveRequest(PlayerRequest):
+    """Save the game so far to `path`, then ask the same player again."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"save to {path}")
+        self.path = path
+
+
+HUMAN_HELP = """\
+Enter a move in the game's notation, or one of:
+  undo        take back your last move and the reply to it
+  save FILE   save the game so far (JSON record) and continue
+  hint        ask the computer for a suggestion
+  moves       list the legal moves
+  help        this text
+  quit        stop the game (end of input does the same)"""
+
+
+class HumanPlayer(Player):
+    """Reads moves from `input` and talks through `output`.
+
+    Bad notation or an illegal move prints one message and asks again;
+    `undo`, `save` and `quit` raise a PlayerRequest for the match loop.
+    `hint` asks `hint_player` (when given) for a move on a copy.
+    """
+
+    timed = False
+
+    def __init__(
+        self,
+        input: Callable[[str], str] = input,
+        output: Callable[[str], Any] = print,
+        *,
+        name: str | None = None,
+        hint_player: Player | None = None,
+    ) -> None:
+        super().__init__(name or "human")
+        self.input = input
+        self.output = output
+        self.hint_player = hint_player
+
+    def tell(self, message: str) -> None:
+        self.output(message)
+
+    def choose(self, state: State, time_limit: float | None = None) -> int:
+        _legal_moves(state)
+        game = state.game
+        prompt = f"{game.player_names[state.to_move]} to move> "
+        while True:
+            try:
+                line = self.input(prompt)
+            except EOFError:
+                raise QuitRequest("end of input") from None
+            text = line.strip()
+            if not text:
+                continue
+            command, _, argument = text.partition(" ")
+            command, argument = command.lower(), argument.strip()
+            if command in ("quit", "exit", "resign"):
+                raise QuitRequest(command)
+            if command == "undo":
+                raise UndoRequest("undo")
+            if command == "save":
+                if not argument:
+                    self.output("usage: save FILE")
+                    continue
+                raise SaveRequest(argument)
+            if command in ("help", "?"):
+                self.output(HUMAN_HELP)
+                continue
+            if command in ("moves", "legal"):
+                self.output(" ".join(game.format_move(m) for m in sorted(state.legal_moves())))
+                continue
+            if command == "hint":
+                self._hint(state)
+                continue
+            move = self._parse(state, text)
+            if move is not None:
+                return move
+
+    def _parse(self, state: State, text: str) -> int | None:
+        try:
+            move = state.game.parse_move(text)
+        except BoardgamesError as exc:
+            self.output(f"{exc} (type 'help' for commands)")
+            return None
+        reason = state.illegal_reason(move)
+        if reason is not None:
+            self.output(f"illegal move: {state.game.format_move(move)} ({reason})")
+            return None
+        return move
+
+    def _hint(self, state: State) -> None:
+        if self.hint_player is None:
+            self.output("no hint available")
+            return
+        move = self.hint_player.choose(state)
+        self.output(f"hint: {state.game.format_move(move)}")
+
+
+def check_limits(depth: Any = None, time: Any = None, nodes: Any = None) -> None:
+    """Raise OptionError unless the search limits are sensible numbers."""
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
+        raise OptionError(f"depth must be a whole number >= 1, not {depth!r}")
+    if time is not None and (
+        not isinstance(time, int | float) or isinstance(time, bool) or not time > 0
+    ):
+        raise OptionError(f"time must be a number of seconds > 0, not {time!r}")
+    if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 1):
+        raise OptionError(f"nodes must be a whole number >= 1, not {nodes!r}")
