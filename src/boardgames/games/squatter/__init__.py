@@ -1,0 +1,6 @@
+"""Squatter (Melbourne COMP30024, 2015): place stones, enclose loops, capture territory."""
+
+from .boardtext import parse_board, part_a, write_board
+from .rules import BLACK, WHITE, Squatter, SquatterState
+
+__all__ = ["BLACK", "WHITE", "Squatter", "SquatterState", "parse_board", "part_a", "write_board"]

@@ -1,0 +1,342 @@
+"""Squatter rules: placement, capture by enclosing loops, recapture, scoring.
+
+The position is six bitboards: live stones of each colour, captured cells
+owned by each colour (territory), and captured stones by their original
+colour (only for display and for counting moves), plus the free cells.
+
+A capture check only runs when the new stone can have cut a region off
+(`flood_seeds`: its passable neighbours split into separate runs around it);
+then a bitboard flood fill grows a region from each such neighbour through
+every cell that is not a live stone of the mover and stops as soon as it
+touches the border.  Every move pushes an undo record: the frame hashes
+before the move and, when the move captured, the board before the capture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...game import Game, OptionError, State
+from ...zobrist import ZobristTable
+from .geometry import Geometry, bits, flood_seeds
+
+if TYPE_CHECKING:
+    from ...game import Evaluator
+
+WHITE, BLACK = 0, 1
+COLOUR = ("White", "Black")
+#: Zobrist values of a cell: live White, live Black, White's territory, Black's.
+LIVE_W, LIVE_B, TERR_W, TERR_B = 0, 1, 2, 3
+MIN_SIZE, MAX_SIZE = 3, 26
+
+
+class Squatter(Game):
+    """Squatter on an N x N board (official sizes 6 and 7). White moves first."""
+
+    name = "squatter"
+    title = "Squatter"
+    player_names = ("white", "black")
+    scored = True
+
+    def __init__(self, size: int = 6) -> None:
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise OptionError(f"squatter size must be an integer, not {size!r}")
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise OptionError(f"squatter size must be {MIN_SIZE}..{MAX_SIZE}, not {size}")
+        super().__init__(size=size)
+        self.size = size
+        self.geometry = geo = Geometry(size)
+        self.num_moves = geo.cells
+        self._set_symmetries(geo.symmetries)
+        z = self.zobrist = ZobristTable(geo.cells, 4, self.symmetries, seed=0x5A7_0000 + size)
+        side = z.side
+        keys = z.keys
+        # A stone placed by p also flips the side to move: one XOR per frame.
+        self.stone_keys = [
+            [tuple(k ^ s for k, s in zip(keys[c][p], side)) for c in range(geo.cells)]
+            for p in (WHITE, BLACK)
+        ]
+        # Capture transitions for a capture by p (q = the other colour).
+        self.enemy_to_terr = [
+            [
+                tuple(a ^ b for a, b in zip(keys[c][1 - p], keys[c][TERR_W + p]))
+                for c in range(geo.cells)
+            ]
+            for p in (WHITE, BLACK)
+        ]
+        self.terr_to_terr = [
+            [
+                tuple(a ^ b for a, b in zip(keys[c][TERR_W + 1 - p], keys[c][TERR_W + p]))
+                for c in range(geo.cells)
+            ]
+            for p in (WHITE, BLACK)
+        ]
+        self.free_to_terr = [
+            [keys[c][TERR_W + p] for c in range(geo.cells)] for p in (WHITE, BLACK)
+        ]
+        # For the capture pre-check: (ring position bit, cell) pairs of each cell.
+        self.ring_pairs = [
+            tuple((1 << k, x) for k, x in enumerate(ring) if x >= 0) for ring in geo.ring
+        ]
+
+    # --- positions -------------------------------------------------------------
+    def new_state(self) -> SquatterState:
+        return SquatterState(self)
+
+    def parse_position(self, text: str) -> SquatterState:
+        """A position from the course's Part A board text.
+
+        The size comes from the text, so a 7 x 7 board read through a 6 x 6
+        game gives a state of the 7 x 7 game.
+        """
+        from .boardtext import parse_board
+
+        return parse_board(text, self)
+
+    # --- moves -------------------------------------------------------------------
+    def parse_move(self, text: str) -> int:
+        return self.geometry.parse_cell(text)
+
+    def format_move(self, move: int) -> str:
+        return self.geometry.format_cell(move)
+
+    # --- knowledge -------------------------------------------------------------------
+    def evaluators(self) -> dict[str, object]:
+        from . import experts
+
+        return experts.evaluator_factories()
+
+    def default_evaluator(self) -> Evaluator:
+        return self.evaluator("default")
+
+    def analyse(self, state: State) -> str:
+        """The course's Part A answer: winner line, White's and Black's captured counts."""
+        from .boardtext import part_a
+
+        return part_a(state)
+
+    def benchmark_positions(self) -> dict[str, State]:
+        from .boardtext import benchmark_positions
+
+        return benchmark_positions(self)
+
+
+class SquatterState(State):
+    """One Squatter position with make/undo."""
+
+    __slots__ = (
+        "game",
+        "to_move",
+        "hashes",
+        "history",
+        "stones",
+        "terr",
+        "dead",
+        "free",
+        "_undo",
+    )
+
+    def __init__(self, game: Squatter) -> None:
+        self.game = game
+        self.to_move = WHITE
+        self.hashes: list[int] = list(game.zobrist.zero)
+        self.history: list[int] = []
+        self.stones = [0, 0]  # live stones, White then Black
+        self.terr = [0, 0]  # captured cells owned by White / Black
+        self.dead = [0, 0]  # captured White / Black stones (display and move counting)
+        self.free = game.geometry.full
+        self._undo: list[tuple[list[int], tuple[int, ...] | None]] = []
+
+    # --- the rules ---------------------------------------------------------------
+    def legal_moves(self) -> list[int]:
+        free = self.free
+        if not free:
+            return []
+        return [c for c in self.game.geometry.static_order if free >> c & 1]
+
+    def make(self, move: int) -> None:
+        game = self.game
+        p = self.to_move
+        bit = 1 << move
+        hashes = self.hashes
+        stones = self.stones
+        mine = stones[p] | bit
+        stones[p] = mine
+        self.free ^= bit
+        self.hashes = [h ^ k for h, k in zip(hashes, game.stone_keys[p][move])]
+        snapshot = None
+        if (mine & game.geometry.ring_mask[move]).bit_count() >= 2:
+            own_ring = 0
+            for k, x in game.ring_pairs[move]:
+                if mine >> x & 1:
+                    own_ring |= k
+            seeds = flood_seeds(own_ring, game.geometry.offboard[move])
+            if seeds:
+                snapshot = self._capture(move, p, seeds)
+        self._undo.append((hashes, snapshot))
+        self.history.append(move)
+        self.to_move = 1 - p
+
+    def _capture(self, move: int, p: int, seeds: tuple[int, ...]) -> tuple[int, ...] | None:
+        """Capture every region cut off by the stone just placed at `move`."""
+        geo = self.game.geometry
+        n, full, border = geo.n, geo.full, geo.border
+        not_west, not_east = geo.not_west, geo.not_east
+        passable = full ^ self.stones[p]
+        ring = geo.ring[move]
+        captured = escaped = 0
+        for k in seeds:
+            start = 1 << ring[k]
+            if start & (captured | escaped):
+                continue
+            region = frontier = start
+            out = start & border
+            while frontier and not out:
+                frontier = (
+                    (
+                        ((frontier << 1) & not_west)
+                        | ((frontier >> 1) & not_east)
+                        | (frontier << n)
+                        | (frontier >> n)
+                    )
+                    & passable
+                    & ~region
+                )
+                region |= frontier
+                out = frontier & border
+            if out:
+                escaped |= region
+            else:
+                captured |= region
+        terr = self.terr
+        changed = captured & ~terr[p]
+        if not changed:
+            return None
+        stones, dead = self.stones, self.dead
+        q = 1 - p
+        snapshot = (stones[0], stones[1], terr[0], terr[1], dead[0], dead[1], self.free)
+        enemy = stones[q] & changed
+        lost = terr[q] & changed
+        freed = self.free & changed
+        stones[q] ^= enemy
+        dead[q] |= enemy
+        terr[q] ^= lost
+        terr[p] |= changed
+        self.free ^= freed
+        hashes = self.hashes
+        game = self.game
+        for table, cells in (
+            (game.enemy_to_terr[p], enemy),
+            (game.terr_to_terr[p], lost),
+            (game.free_to_terr[p], freed),
+        ):
+            for c in bits(cells):
+                hashes = [h ^ k for h, k in zip(hashes, table[c])]
+        self.hashes = hashes
+        return snapshot
+
+    def undo(self) -> None:
+        move = self.history.pop()
+        hashes, snapshot = self._undo.pop()
+        self.hashes = hashes
+        p = 1 - self.to_move
+        self.to_move = p
+        if snapshot is not None:
+            stones, terr, dead = self.stones, self.terr, self.dead
+            stones[0], stones[1], terr[0], terr[1], dead[0], dead[1], self.free = snapshot
+        bit = 1 << move
+        self.stones[p] ^= bit
+        self.free |= bit
+
+    def is_over(self) -> bool:
+        return not self.free
+
+    def winner(self) -> int | None:
+        if self.free:
+            return None
+        w, b = self.terr[0].bit_count(), self.terr[1].bit_count()
+        if w == b:
+            return None
+        return WHITE if w > b else BLACK
+
+    def scores(self) -> tuple[int, int]:
+        """Captured cells owned by White and by Black (empty cells and enemy stones)."""
+        return self.terr[0].bit_count(), self.terr[1].bit_count()
+
+    def illegal_reason(self, move: int) -> str | None:
+        if not self.free:
+            return "the game is over"
+        bit = 1 << move
+        if self.free & bit:
+            return None
+        for p in (WHITE, BLACK):
+            if self.stones[p] & bit:
+                return f"the cell holds a {COLOUR[p]} stone"
+            if self.terr[p] & bit:
+                return f"the cell is captured ({COLOUR[p]}'s territory)"
+        return "the cell is not free"
+
+    def copy(self) -> SquatterState:
+        new = SquatterState.__new__(SquatterState)
+        new.game = self.game
+        new.to_move = self.to_move
+        new.hashes = self.hashes[:]
+        new.history = self.history[:]
+        new.stones = self.stones[:]
+        new.terr = self.terr[:]
+        new.dead = self.dead[:]
+        new.free = self.free
+        new._undo = self._undo[:]
+        return new
+
+    def recompute_hashes(self) -> list[int]:
+        items = []
+        for value, mask in (
+            (LIVE_W, self.stones[0]),
+            (LIVE_B, self.stones[1]),
+            (TERR_W, self.terr[0]),
+            (TERR_B, self.terr[1]),
+        ):
+            items.extend((c, value) for c in bits(mask))
+        return self.game.zobrist.full(items, side=self.to_move)
+
+    # --- queries used by experts, text and pictures -----------------------------------
+    def cell_token(self, cell: int) -> str:
+        """The Part A token of a cell: + W B - w b."""
+        bit = 1 << cell
+        if self.free & bit:
+            return "+"
+        if self.stones[0] & bit:
+            return "W"
+        if self.stones[1] & bit:
+            return "B"
+        if self.dead[0] & bit:
+            return "w"
+        if self.dead[1] & bit:
+            return "b"
+        return "-"
+
+    def owner(self, cell: int) -> int | None:
+        """Who owns a captured cell (None when the cell is not captured)."""
+        bit = 1 << cell
+        if self.terr[0] & bit:
+            return WHITE
+        if self.terr[1] & bit:
+            return BLACK
+        return None
+
+    # --- presentation -----------------------------------------------------------------
+    def to_text(self) -> str:
+        from .boardtext import write_board
+
+        return write_board(self)
+
+    def render(self, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(self, color)
+
+    def to_svg(self) -> str:
+        from .render import render_svg
+
+        return render_svg(self)

@@ -1,0 +1,311 @@
+"""Squatter: the reference boards, hand-made capture cases, protocol properties."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgames.errors import IllegalMoveError, NotationError
+from boardgames.game import OptionError, get_game, perft
+from boardgames.games.squatter import BLACK, WHITE, parse_board, part_a
+from protocol_checks import check_protocol
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "squatter"
+
+# Expected Part A answers (shared/oracles/boards/README.md).
+ORACLE_FILES = {
+    "t02_testCase2.txt": "Draw 3 3",
+    "t03_testCase3.txt": "White 4 2",
+    "t04_jonathan_full_nocapture.txt": "Draw 0 0",
+    "t05_mytest.txt": "None 0 1",
+    "t06_seacen_test.txt": "None 1 6",
+    "t07_asu_black14_7x7.txt": "Black 1 4",
+    "t08_spec_midgame.txt": "None 1 6",
+    "t09_spec_final.txt": "Black 1 6",
+    "t10_spec_p4_ownpiece_as_dash.txt": "Black 0 7",
+    "t11_spec_p4_ownpiece_as_B.txt": "Black 0 6",
+}
+
+
+def board(*rows: str) -> str:
+    return f"{len(rows)}\n" + "\n".join(rows) + "\n"
+
+
+def answer(text: str) -> str:
+    state = get_game("squatter").parse_position(text)
+    return " ".join(state.game.analyse(state).split("\n"))
+
+
+# --- reference boards ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(ORACLE_FILES))
+def test_reference_board_files(name):
+    assert answer((DATA / name).read_text()) == ORACLE_FILES[name]
+
+
+def test_reference_malformed_file():
+    with pytest.raises(NotationError, match="row 3 has 5 tokens"):
+        answer((DATA / "t01_testCase1_malformed.txt").read_text())
+
+
+def test_oracle_cases_from_squatter_md():
+    sample2 = board(
+        "W B B B W B", "B - B W - W", "B - B W - W", "W B - B W B", "W W B W - W", "B W W B W B"
+    )
+    sample3 = board(
+        "W W B W B B", "W - W - W B", "W - - W B W", "B W W B B W", "B W B - - B", "B B W B B W"
+    )
+    middle = board(
+        "+ W W W W +", "W - W B B +", "W W W B - B", "B B B - - B", "B - - B - B", "B B B W B W"
+    )
+    final = board(
+        "B W W W W W", "W - W B B W", "W W W B - B", "B B B - - B", "B - - B - B", "B B B W B W"
+    )
+    assert answer(sample2) == "Draw 3 3"
+    assert answer(sample3) == "White 4 2"
+    assert answer(middle) == "None 1 6"
+    assert answer(final) == "Black 1 6"
+
+
+def test_oracle_move_sequences():
+    game = get_game("squatter", size=6)
+    state = game.replay(["A2", "F6", "B1", "F5", "B3", "F4", "C2"])
+    assert state.scores() == (1, 0)
+    with pytest.raises(IllegalMoveError, match="captured"):
+        state.play("B2")
+    state = game.replay(["B2", "A2", "F6", "B1", "F5", "B3", "F4", "C2"])
+    assert state.scores() == (0, 1)
+    assert state.cell_token(game.parse_move("B2")) == "w"
+
+
+# --- malformed boards -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "empty board"),
+        ("x\n+ + +\n+ + +\n+ + +", "first line"),
+        ("2\n+ +\n+ +", "board size"),
+        ("3\n+ + +\n+ + +", "missing row"),
+        ("3\n+ + +\n+ + +\n+ + +\n+ + +", "extra line"),
+        ("3\n+ + +\n+ + + +\n+ + +", "row 2 has 4 tokens"),
+        ("3\n+ + +\n+ X +\n+ + +", "bad token 'X'"),
+        ("3\n- W +\n+ + +\n+ + +", "border"),
+        ("4\n+ W + +\nW - W +\n+ + + +\n+ + + +", "no loop"),
+        ("4\n+ W + +\nW + W +\n+ W + +\n+ + + +", "free cell inside a White loop"),
+        ("4\n+ W + +\nW B W +\n+ W + +\n+ + + +", "live Black stone inside a White loop"),
+    ],
+)
+def test_malformed_boards_raise_one_clear_error(text, reason):
+    with pytest.raises(NotationError, match=reason):
+        parse_board(text)
+
+
+def test_dash_may_stand_for_any_captured_cell():
+    # A Black diamond holds a captured cell; the owner comes from the loop.
+    state = parse_board(board("+ B + +", "B - B +", "+ B + +", "+ + + +"))
+    assert state.scores() == (0, 1)
+    assert state.owner(state.game.parse_move("B2")) == BLACK
+
+
+def test_board_size_comes_from_the_text():
+    state = get_game("squatter", size=6).parse_position(
+        (DATA / "t07_asu_black14_7x7.txt").read_text()
+    )
+    assert state.game.size == 7
+
+
+def test_loaded_board_side_to_move_is_the_side_with_fewer_stones():
+    assert parse_board(board("+ + +", "+ + +", "+ + +")).to_move == WHITE
+    assert parse_board(board("W + +", "+ + +", "+ + +")).to_move == BLACK
+    assert parse_board(board("W + +", "+ B +", "+ + +")).to_move == WHITE
+    # A captured White stone still counts as a White move.
+    text = board("+ B + W", "B w B +", "+ B + W", "W + + W")
+    assert parse_board(text).to_move == BLACK
+
+
+def test_text_round_trip_keeps_captured_stones():
+    game = get_game("squatter", size=6)
+    state = game.replay(["B2", "A2", "F6", "B1", "F5", "B3", "F4", "C2"])
+    again = game.parse_position(state.to_text())
+    assert again.to_text() == state.to_text()
+    assert again.hashes == state.hashes
+    assert again.to_move == state.to_move
+
+
+# --- hand-made capture cases ---------------------------------------------------------
+
+
+def play(size: int, white: list[str], black: list[str | None]):
+    """Play White's and Black's cells alternately (Black's are fillers on the border)."""
+    game = get_game("squatter", size=size)
+    state = game.new_state()
+    for w, b in zip(white, black):
+        state.play(w)
+        if b:
+            state.play(b)
+    return state
+
+
+def test_diagonal_diamond_captures_centre():
+    state = play(5, ["B3", "C2", "C4", "D3"], ["E1", "E2", "E5", None])
+    assert state.scores() == (1, 0)
+    assert state.owner(state.game.parse_move("C3")) == WHITE
+
+
+def test_loop_in_a_corner_using_border_stones():
+    # White A2 A3 B1 C1 B4 C4 D2 D3 encloses the 2 x 2 block B2 B3 C2 C3.
+    white = ["A2", "A3", "B1", "C1", "B4", "C4", "D2", "D3"]
+    black = ["F1", "F2", "F3", "F4", "F5", "F6", "E6", None]
+    state = play(6, white, black)
+    assert state.scores() == (4, 0)
+
+
+def test_the_border_is_not_a_wall():
+    # A U of White stones open to the board edge captures nothing.
+    white = ["A2", "B2", "B3", "A4"]
+    black = ["F1", "F2", "F3", None]
+    state = play(6, white, black)
+    assert state.scores() == (0, 0)
+    assert state.free >> state.game.parse_move("A3") & 1
+    # Corner cells and border cells can never be captured.
+    state = play(4, ["A2", "B1", "B2"], ["D4", "D3", None])
+    assert state.scores() == (0, 0)
+
+
+def test_nested_loops_and_recapture():
+    game = get_game("squatter", size=7)
+    # Black's diamond around D4 (captures D4), then White surrounds Black's
+    # diamond: Black's stones become White's, and Black's territory changes hands.
+    state = game.new_state()
+    white = ["B4", "C3", "C5", "D2", "D6", "E3", "E5", "F4"]
+    black = ["C4", "D3", "D5", "E4", "A1", "A7", "G1", "G7"]
+    for b, w in zip(black, white):
+        state.play(w)
+        state.play(b)
+        if b == "E4":
+            assert state.scores() == (0, 1)
+    # White's ring closes around the Black diamond only at the last White stone:
+    # four captured Black stones plus Black's territory D4.
+    assert state.scores() == (5, 0)
+    for cell in ("C4", "D3", "D5", "E4"):
+        assert state.cell_token(game.parse_move(cell)) == "b"
+    assert state.owner(game.parse_move("D4")) == WHITE
+    # Undo puts Black's territory back.
+    while state.history[-1] != game.parse_move("F4"):
+        state.undo()
+    state.undo()
+    assert state.scores() == (0, 1)
+
+
+def test_one_move_closes_two_loops():
+    # White's C3 completes the diamonds around C2 and around C4 at once.
+    game = get_game("squatter", size=5)
+    state = game.new_state()
+    white = ["B2", "C1", "D2", "B4", "C5", "D4", "C3"]
+    black = ["A1", "A5", "E1", "E5", "A3", "E3", None]
+    for w, b in zip(white, black):
+        state.play(w)
+        if b:
+            state.play(b)
+    assert state.scores() == (2, 0)
+    assert state.owner(game.parse_move("C2")) == WHITE
+    assert state.owner(game.parse_move("C4")) == WHITE
+
+
+def test_captured_stone_cannot_close_a_loop():
+    # Black's diamond captures White's B2.  White then surrounds the Black
+    # stone C2 with C1, C3 and D2: with a live B2 that would be a loop, but
+    # the captured B2 is passable, so C2 still reaches the border via A2.
+    game = get_game("squatter", size=6)
+    state = game.replay(
+        ["B2", "A2", "F6", "B1", "F5", "B3", "F4", "C2", "C1", "A6", "C3", "A5", "D2"]
+    )
+    assert state.scores() == (0, 1)
+    assert state.cell_token(game.parse_move("C2")) == "B"
+    # The same White shape with a live White stone on B2 does capture C2.
+    state = game.replay(["B2", "C2", "C1", "A6", "C3", "A5", "D2"])
+    assert state.scores() == (1, 0)
+    assert state.cell_token(game.parse_move("C2")) == "b"
+
+
+def test_own_stone_between_two_territories_stays_live():
+    game = get_game("squatter", size=5)
+    state = game.new_state()
+    white = ["B2", "C1", "D2", "B4", "C5", "D4", "C3"]
+    black = ["A1", "A5", "E1", "E5", "A3", "E3", None]
+    for w, b in zip(white, black):
+        state.play(w)
+        if b:
+            state.play(b)
+    c3 = game.parse_move("C3")
+    assert state.cell_token(c3) == "W" and state.owner(c3) is None
+
+
+def test_game_end_and_draw():
+    # On 3 x 3 only B2 can be captured: a diamond of Black stones around it.
+    state = get_game("squatter", size=3).replay(
+        ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"]
+    )
+    assert state.is_over() and state.scores() == (0, 1) and state.result() == "black"
+    state = get_game("squatter", size=3).new_state()
+    for move in ["B2", "A2", "B1", "B3", "C2", "A1", "A3", "C1", "C3"]:
+        assert not state.is_over()
+        state.play(move)
+    assert state.is_over() and state.scores() == (0, 0) and state.winner() is None
+    assert state.result() == "draw" and part_a(state) == "Draw\n0\n0"
+
+
+# --- protocol, perft, hashes --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [4, 6, 7])
+def test_protocol(size):
+    check_protocol(get_game("squatter", size=size), examples=15)
+
+
+def test_options():
+    with pytest.raises(OptionError):
+        get_game("squatter", size=2)
+    with pytest.raises(OptionError):
+        get_game("squatter", size=27)
+    assert len(get_game("squatter", size=26).symmetries) == 8
+
+
+def test_perft_small_board():
+    # With no capture possible in the first 3 moves, perft is a falling factorial.
+    state = get_game("squatter", size=4).new_state()
+    assert [perft(state, d) for d in range(1, 4)] == [16, 16 * 15, 16 * 15 * 14]
+
+
+def test_eight_symmetries_are_distinct():
+    game = get_game("squatter", size=6)
+    assert len(set(game.symmetries)) == 8
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, 2**32 - 1), st.sampled_from([4, 5, 6, 7]))
+def test_random_games_play_undo_and_hash(seed, size):
+    """Full random games: hashes stay exact, undo restores every step, the
+    scores equal a recount from the board text."""
+    game = get_game("squatter", size=size)
+    rng = random.Random(seed)
+    state = game.new_state()
+    snaps = []
+    while not state.is_over():
+        snaps.append((state.to_text(), tuple(state.hashes), state.scores(), state.to_move))
+        state.make(rng.choice(state.legal_moves()))
+        assert state.hashes == state.recompute_hashes()
+        reread = game.parse_position(state.to_text())
+        assert reread.scores() == state.scores()
+        assert reread.hashes == state.hashes
+    assert state.scores()[0] + state.scores()[1] <= size * size
+    while snaps:
+        state.undo()
+        assert (state.to_text(), tuple(state.hashes), state.scores(), state.to_move) == snaps.pop()
