@@ -1,3 +1,257 @@
-"""Commands: (to be written)."""
+"""Command: tournament (a round robin with Elo, on local processes or Dask)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import os
+import sys
+import time
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..ai import make_player
+from ..arena.executors import open_executor
+from ..arena.tournament import (
+    GameResult,
+    TournamentDir,
+    TournamentResult,
+    TournamentSettings,
+)
+from ..game import Game, OptionError
+from .common import PLUGINS_ENV, fail, game_from_kwargs, game_options, handle_errors, progress
+
+DEFAULT_GAMES = 2
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME", required=False)
+@click.option(
+    "-p",
+    "--player",
+    "players",
+    multiple=True,
+    metavar="SPEC",
+    help="An AI with its options, e.g. alphabeta:depth=4 (repeat, at least twice).",
+)
+@click.option(
+    "-n",
+    "--games",
+    type=click.IntRange(min=1),
+    default=None,
+    help=f"Games per pair, colours alternating [default: {DEFAULT_GAMES}].",
+)
+@click.option("--time", "time_limit", type=float, default=None, help="Seconds per move.")
+@click.option(
+    "-w",
+    "--workers",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Worker processes [default: one per core; 0: play in this process].",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Run on a Dask cluster (e.g. tcp://host:8786); needs the dask extra.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Directory for the records and summary [default: tournament-GAME-TIME].",
+)
+@click.option(
+    "--resume",
+    "resume_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Continue the tournament in this directory (only missing games are played).",
+)
+@click.option("--seed", type=int, default=None, help="Tournament seed [default: 0].")
+@click.option(
+    "--game-timeout",
+    type=float,
+    default=None,
+    help="Hard limit in seconds per game: the side to move then loses.",
+)
+@click.option("--max-moves", type=click.IntRange(min=1), default=None, help="Stop long games.")
+@game_options
+@handle_errors
+def tournament(
+    game_name: str | None,
+    players: tuple[str, ...],
+    games: int | None,
+    time_limit: float | None,
+    workers: int | None,
+    scheduler: str | None,
+    out_dir: str | None,
+    resume_dir: str | None,
+    seed: int | None,
+    game_timeout: float | None,
+    max_moves: int | None,
+    **kwargs: Any,
+) -> None:
+    """A round robin between AIs at GAME: every pair plays N games.
+
+    Prints wins, draws, losses, score and Elo (95% intervals; random = 0
+    when it plays).  Every game record and a summary.json go to --out;
+    Ctrl-C stops and keeps finished games, and --resume DIR continues.
+    With depth- or node-limited AIs the results depend only on the seed,
+    not on the number of workers.
+    """
+    if resume_dir is not None:
+        given = [
+            name
+            for name, value in [
+                ("GAME", game_name),
+                ("--player", players),
+                ("--time", time_limit),
+                ("--seed", seed),
+                ("--out", out_dir),
+                ("--game-timeout", game_timeout),
+                ("--max-moves", max_moves),
+                ("--plugin", kwargs["plugin"]),
+                ("-o/--size/--rows/--cols", kwargs["game_option"] or kwargs["size"]),
+            ]
+            if value
+        ]
+        if given or kwargs["rows"] or kwargs["cols"]:
+            what = ", ".join(given) or "game options"
+            raise click.UsageError(f"--resume takes the settings from its directory; drop {what}")
+        folder = TournamentDir(resume_dir)
+        settings = folder.settings()
+        if games is not None and games != settings.games_per_pair:
+            if games < settings.games_per_pair:
+                raise OptionError(
+                    f"{resume_dir} was started with {settings.games_per_pair} games per pair;"
+                    " --games can only add games"
+                )
+            settings = _with_games(settings, games)
+            folder.update_settings(settings)
+        game = _load_game(settings)
+        _check_players(game, settings.players)
+    else:
+        if game_name is None:
+            raise click.UsageError("give a GAME (or --resume DIR)")
+        if len(players) < 2:
+            raise click.UsageError("give at least two --player SPEC")
+        plugins = _plugin_paths(kwargs["plugin"])
+        game = game_from_kwargs(game_name, kwargs)
+        _check_players(game, players)
+        settings = TournamentSettings(
+            game=game.name,
+            params=dict(game.params),
+            players=list(players),
+            games_per_pair=games or DEFAULT_GAMES,
+            time_limit=time_limit,
+            seed=0 if seed is None else seed,
+            game_timeout=game_timeout,
+            max_moves=max_moves,
+            plugins=plugins,
+        )
+        default_dir = f"tournament-{game.name}-{time.strftime('%Y%m%d-%H%M%S')}"
+        folder = TournamentDir(out_dir or default_dir)
+        folder.create(settings)
+
+    done = folder.finished()
+    result = _run(settings, folder, done, workers, scheduler)
+    click.echo(result.format())
+    click.echo(f"records and summary in {folder.path}")
+
+
+def _run(
+    settings: TournamentSettings,
+    folder: TournamentDir,
+    done: list[GameResult],
+    workers: int | None,
+    scheduler: str | None,
+) -> TournamentResult:
+    planned = settings.planned
+    finished = {r.key for r in done}
+    remaining = max(0, planned - len(finished))
+    if done:
+        progress(f"resuming: {len(finished)} of {planned} games already played")
+    where = f"Dask scheduler {scheduler}" if scheduler else _workers_text(workers)
+    progress(f"{settings.game}: {len(settings.players)} players, {planned} games on {where}")
+    errors: list[GameResult] = []
+
+    def keep(result: GameResult) -> None:
+        folder.save(result)
+        if result.error is not None:
+            errors.append(result)
+            progress(f"\ngame {result.pair} #{result.index} could not be played: {result.error}")
+        bar.update(1)
+
+    try:
+        with (
+            open_executor(workers, scheduler) as executor,
+            click.progressbar(
+                length=remaining,
+                label="games",
+                show_eta=True,
+                show_pos=True,
+                file=sys.stderr,
+            ) as bar,
+        ):
+            result = settings.run(executor, on_result=keep, done=done)
+    except KeyboardInterrupt:
+        partial = folder.result(settings)
+        folder.save_summary(partial, settings)
+        click.echo(partial.format())
+        fail(
+            f"interrupted: {sum(r.finished for r in partial.results)} of {planned} games kept in"
+            f" {folder.path}; continue with: boardgames tournament --resume {folder.path}",
+            130,
+        )
+    except BrokenProcessPool:
+        fail(
+            "a worker process died; finished games are kept: continue with"
+            f" boardgames tournament --resume {folder.path}"
+        )
+    folder.save_summary(result, settings)
+    return result
+
+
+def _with_games(settings: TournamentSettings, games: int) -> TournamentSettings:
+    data = settings.to_dict()
+    data["games_per_pair"] = games
+    return TournamentSettings.from_dict(data, "settings")
+
+
+def _load_game(settings: TournamentSettings) -> Game:
+    from ..arena.tournament import import_plugins
+    from ..game import get_game
+
+    import_plugins(settings.plugins)
+    return get_game(settings.game, **settings.params)
+
+
+def _check_players(game: Game, specs: tuple[str, ...] | list[str]) -> None:
+    """Build each player once here, so a typo fails now and not in every game."""
+    for spec in specs:
+        make_player(game, spec)
+
+
+def _plugin_paths(plugins: tuple[str, ...]) -> list[str]:
+    """Plugins for the workers: the environment's and --plugin's, files made absolute."""
+    env = [p for p in os.environ.get(PLUGINS_ENV, "").split(os.pathsep) if p]
+    out = []
+    for plugin in (*env, *plugins):
+        if plugin.endswith(".py") or os.sep in plugin:
+            plugin = str(Path(plugin).resolve())
+        if plugin not in out:
+            out.append(plugin)
+    return out
+
+
+def _workers_text(workers: int | None) -> str:
+    if workers == 0:
+        return "this process"
+    count = workers or os.cpu_count() or 1
+    return f"{count} worker process{'es' if count > 1 else ''}"
+
+
+COMMANDS = [tournament]

@@ -1,0 +1,118 @@
+"""Executors for tournaments: worker processes here, or a Dask cluster.
+
+`open_executor(workers=K)` gives a `ProcessPoolExecutor`; `open_executor(
+scheduler="tcp://host:8786")` connects to a Dask scheduler and gives its
+`concurrent.futures` view (`Client.get_executor()`).  Both are used as
+context managers, and on an exception (Ctrl-C) they drop the games not yet
+started and stop the workers instead of waiting for them.
+
+Dask is an optional extra (`pip install boardgames-ai[dask]`) and is only
+imported when a scheduler is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Any
+
+from ..errors import BoardgamesError
+from ..game import OptionError
+
+
+class MissingExtraError(BoardgamesError, ImportError):
+    """An optional dependency is not installed."""
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+@contextmanager
+def open_executor(
+    workers: int | None = None, scheduler: str | None = None
+) -> Iterator[Executor | None]:
+    """An executor for `workers` local processes (default: one per core), or for
+    the Dask scheduler at `scheduler`.  `workers=0` yields None: play in this
+    process (what `round_robin` does without an executor)."""
+    if scheduler is not None:
+        if workers is not None:
+            raise OptionError("give either a number of workers or a Dask scheduler, not both")
+        with dask_executor(scheduler) as executor:
+            yield executor
+        return
+    if workers is None:
+        workers = default_workers()
+    if workers < 0:
+        raise OptionError(f"workers must be >= 0, not {workers}")
+    if workers == 0:
+        yield None
+        return
+    with process_executor(workers) as executor:
+        yield executor
+
+
+@contextmanager
+def process_executor(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A process pool whose workers ignore Ctrl-C (the parent handles it)."""
+    executor = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
+        yield executor
+    except BaseException:
+        _stop(executor)
+        raise
+    else:
+        executor.shutdown(wait=True)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    """Drop the games not started and end those still running (their results
+    would be thrown away), instead of waiting for them."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python >= 3.14
+    if terminate is not None:
+        terminate()
+        return
+    # Before 3.14 there is no public way: stop the processes the pool started.
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+@contextmanager
+def dask_executor(address: str, **client_options: Any) -> Iterator[Executor]:
+    """The `concurrent.futures` executor of a Dask distributed client."""
+    client = connect_dask(address, **client_options)
+    executor = client.get_executor()
+    try:
+        yield executor
+    except BaseException:
+        executor.shutdown(wait=False)  # cancels the games not yet finished
+        raise
+    finally:
+        client.close()
+
+
+def connect_dask(address: str, **client_options: Any) -> Any:
+    """A `distributed.Client` for `address`, with clear errors."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise MissingExtraError(
+            "a Dask scheduler needs the dask extra: pip install 'boardgames-ai[dask]'"
+        ) from None
+    client_options.setdefault("timeout", 10)
+    try:
+        return Client(address, **client_options)
+    except (OSError, TimeoutError) as exc:
+        raise OptionError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
