@@ -107,9 +107,10 @@ class EngineSession:
     def _format(ok: bool, result: str) -> str:
         if not ok:
             return f"? {result}\n\n"
-        # An empty line ends a response, so none may appear inside one.
-        lines = [line.rstrip() for line in result.strip("\n").splitlines()]
-        body = "\n".join(line for line in lines if line)
+        # An empty line ends a response, so a truly empty line inside one (a
+        # position format may have some) is sent as a single space.
+        lines = result.strip("\n").split("\n")
+        body = "\n".join(line or " " for line in lines) if result.strip() else ""
         return f"= {body}\n\n"
 
     # --- helpers -------------------------------------------------------------------

@@ -1,0 +1,191 @@
+"""Players: random, search and the scripted human at the terminal."""
+
+from __future__ import annotations
+
+import connect_four  # noqa: F401  (registers connect4)
+import pytest
+
+from boardgames.arena.match import play_game
+from boardgames.arena.records import GameRecord
+from boardgames.errors import GameOverError
+from boardgames.game import OptionError, get_game
+from boardgames.players import (
+    HumanPlayer,
+    Player,
+    QuitRequest,
+    RandomPlayer,
+    SaveRequest,
+    SearchPlayer,
+    UndoRequest,
+    time_budget,
+)
+
+
+@pytest.fixture
+def game():
+    return get_game("connect4")
+
+
+def scripted(lines):
+    """An `input` replacement that returns `lines` one by one, then EOF."""
+    feed = iter(lines)
+    prompts = []
+
+    def read(prompt):
+        prompts.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    read.prompts = prompts
+    return read
+
+
+class FakeEngine:
+    """Records the limits it is given and answers with the first legal move."""
+
+    def __init__(self):
+        self.calls = []
+
+    def search(self, state, *, depth=None, time=None, nodes=None):
+        self.calls.append({"depth": depth, "time": time, "nodes": nodes})
+        state.make(state.legal_moves()[0])  # a careless engine: the copy protects the caller
+
+        class Result:
+            move = state.history[-1]
+
+        return Result()
+
+
+def test_random_player_is_reproducible_and_legal(game):
+    state = game.new_state()
+    a, b = RandomPlayer(seed=5), RandomPlayer(seed=5)
+    for _ in range(10):
+        move = a.choose(state)
+        assert move == b.choose(state)
+        assert move in state.legal_moves()
+        state.make(move)
+
+
+def test_random_player_refuses_finished_game(game):
+    state = game.replay(["a", "b", "a", "b", "a", "b", "a"])
+    with pytest.raises(GameOverError):
+        RandomPlayer().choose(state)
+
+
+def test_search_player_never_changes_the_state_and_respects_the_limit(game):
+    engine = FakeEngine()
+    player = SearchPlayer(engine, time=5.0)
+    state = game.replay(["d"])
+    before = (list(state.history), list(state.hashes), state.to_move)
+    move = player.choose(state, time_limit=1.0)
+    assert (list(state.history), list(state.hashes), state.to_move) == before
+    assert move in state.legal_moves()
+    assert engine.calls[-1]["time"] < 1.0 * 0.9
+    # own limit smaller than the per-move limit wins
+    SearchPlayer(engine, time=0.2).choose(state, time_limit=10.0)
+    assert engine.calls[-1]["time"] == 0.2
+    # no limit at all: a default time, never an endless search
+    SearchPlayer(engine).choose(state)
+    assert engine.calls[-1]["time"] is not None
+
+
+@pytest.mark.parametrize("limit", [0.1, 0.5, 1.0, 5.0])
+def test_time_budget_leaves_room_for_the_search_overrun(limit):
+    budget = time_budget(None, limit)
+    # the search may overrun by 10% + 50 ms: it must still fit in the limit
+    assert 0 < budget * 1.1 + 0.05 <= limit
+
+
+@pytest.mark.parametrize("bad", [{"depth": 0}, {"time": -1}, {"nodes": "many"}, {"depth": 2.5}])
+def test_search_player_rejects_bad_limits(bad):
+    with pytest.raises(OptionError):
+        SearchPlayer(FakeEngine(), **bad)
+
+
+def test_human_reprompts_after_bad_and_illegal_input(game):
+    state = game.replay(["a", "a", "a", "a", "a", "a"])  # column a is full
+    out = []
+    read = scripted(["", "zz", "a", "help", "moves", "c"])
+    move = HumanPlayer(input=read, output=out.append).choose(state)
+    assert move == game.parse_move("c")
+    assert any("cannot parse 'zz'" in line for line in out)
+    assert any(line == "illegal move: a (column full)" for line in out)
+    assert any("undo" in line and "save" in line for line in out)  # help text
+    assert "b c d e f g" in out
+    assert all(p == "red to move> " for p in read.prompts)
+
+
+def test_human_commands_raise_requests(game):
+    state = game.new_state()
+    with pytest.raises(UndoRequest):
+        HumanPlayer(input=scripted(["undo"]), output=print).choose(state)
+    with pytest.raises(SaveRequest) as saved:
+        HumanPlayer(input=scripted(["save game.json"]), output=print).choose(state)
+    assert saved.value.path == "game.json"
+    with pytest.raises(QuitRequest):
+        HumanPlayer(input=scripted(["quit"]), output=print).choose(state)
+    with pytest.raises(QuitRequest):
+        HumanPlayer(input=scripted([]), output=print).choose(state)  # EOF
+
+
+def test_human_hint_asks_the_hint_player(game):
+    out = []
+    human = HumanPlayer(
+        input=scripted(["hint", "e"]), output=out.append, hint_player=RandomPlayer(seed=1)
+    )
+    state = game.new_state()
+    assert human.choose(state) == game.parse_move("e")
+    assert any(line.startswith("hint: ") for line in out)
+    assert state.history == []
+
+
+class Scripted(Player):
+    """An AI that plays a fixed list of moves (notation)."""
+
+    def __init__(self, moves):
+        super().__init__("script")
+        self.moves = list(moves)
+
+    def choose(self, state, time_limit=None):
+        return state.game.parse_move(self.moves.pop(0))
+
+
+def test_undo_takes_back_the_human_move_and_the_reply(game):
+    out = []
+    human = HumanPlayer(input=scripted(["d", "c", "undo", "e", "quit"]), output=out.append)
+    record = play_game(game, [human, Scripted(["d", "d", "d"])])
+    # d d c d | undo -> d d | e d | quit
+    assert record.moves == ["d", "d", "e", "d"]
+    assert len(record.times) == 4
+    assert record.reason == "interrupted" and record.result == "none"
+    assert "took back 2 moves" in out
+
+
+def test_undo_with_nothing_to_take_back(game):
+    out = []
+    human = HumanPlayer(input=scripted(["undo", "quit"]), output=out.append)
+    record = play_game(game, [human, Scripted([])])
+    assert record.moves == []
+    assert "nothing to undo" in out
+
+
+def test_save_during_play_writes_a_loadable_record(game, tmp_path):
+    out = []
+    path = tmp_path / "saved.json"
+    human = HumanPlayer(input=scripted(["d", f"save {path}", "quit"]), output=out.append)
+    play_game(game, [human, Scripted(["c"])])
+    assert f"saved to {path}" in out
+    saved = GameRecord.load(path)
+    assert saved.moves == ["d", "c"] and saved.result == "none"
+    assert saved.replay().history == [3, 2]
+
+
+def test_save_to_a_bad_path_reports_and_continues(game, tmp_path):
+    out = []
+    bad = tmp_path / "missing-dir" / "x.json"
+    human = HumanPlayer(input=scripted([f"save {bad}", "save", "quit"]), output=out.append)
+    play_game(game, [human, Scripted([])])
+    assert any(line.startswith(f"cannot save to {bad}") for line in out)
+    assert "usage: save FILE" in out
