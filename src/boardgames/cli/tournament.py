@@ -6,6 +6,7 @@ import os
 import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -113,31 +114,35 @@ def tournament(
                 ("--out", out_dir),
                 ("--game-timeout", game_timeout),
                 ("--max-moves", max_moves),
-                ("--plugin", kwargs["plugin"]),
-                ("-o/--size/--rows/--cols", kwargs["game_option"] or kwargs["size"]),
+                (
+                    "game options",
+                    kwargs["game_option"] or _board_size_given(kwargs),
+                ),
             ]
             if value
         ]
-        if given or kwargs["rows"] or kwargs["cols"]:
-            what = ", ".join(given) or "game options"
-            raise click.UsageError(f"--resume takes the settings from its directory; drop {what}")
+        if given:
+            fail(f"--resume takes the settings from its directory; drop {', '.join(given)}")
         folder = TournamentDir(resume_dir)
         settings = folder.settings()
+        if kwargs["plugin"]:  # e.g. a plugin file that moved since the start
+            extra = [p for p in _plugin_paths(kwargs["plugin"]) if p not in settings.plugins]
+            settings = replace(settings, plugins=[*settings.plugins, *extra])
         if games is not None and games != settings.games_per_pair:
             if games < settings.games_per_pair:
                 raise OptionError(
                     f"{resume_dir} was started with {settings.games_per_pair} games per pair;"
                     " --games can only add games"
                 )
-            settings = _with_games(settings, games)
+            settings = replace(settings, games_per_pair=games)
             folder.update_settings(settings)
         game = _load_game(settings)
         _check_players(game, settings.players)
     else:
         if game_name is None:
-            raise click.UsageError("give a GAME (or --resume DIR)")
+            fail("give a GAME (or --resume DIR)")
         if len(players) < 2:
-            raise click.UsageError("give at least two --player SPEC")
+            fail("give at least two --player SPEC")
         plugins = _plugin_paths(kwargs["plugin"])
         game = game_from_kwargs(game_name, kwargs)
         _check_players(game, players)
@@ -176,12 +181,10 @@ def _run(
         progress(f"resuming: {len(finished)} of {planned} games already played")
     where = f"Dask scheduler {scheduler}" if scheduler else _workers_text(workers)
     progress(f"{settings.game}: {len(settings.players)} players, {planned} games on {where}")
-    errors: list[GameResult] = []
 
     def keep(result: GameResult) -> None:
         folder.save(result)
         if result.error is not None:
-            errors.append(result)
             progress(f"\ngame {result.pair} #{result.index} could not be played: {result.error}")
         bar.update(1)
 
@@ -215,10 +218,8 @@ def _run(
     return result
 
 
-def _with_games(settings: TournamentSettings, games: int) -> TournamentSettings:
-    data = settings.to_dict()
-    data["games_per_pair"] = games
-    return TournamentSettings.from_dict(data, "settings")
+def _board_size_given(kwargs: dict[str, Any]) -> bool:
+    return any(kwargs[name] is not None for name in ("size", "rows", "cols"))
 
 
 def _load_game(settings: TournamentSettings) -> Game:

@@ -1,0 +1,358 @@
+"""Tournaments: round robins on local processes and Dask, robustness, resume, the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+import connect_four  # noqa: F401  (registers "connect4" in this process and forked workers)
+import pytest
+from click.testing import CliRunner
+
+from boardgames.arena.executors import MissingExtraError, open_executor
+from boardgames.arena.records import GameRecord
+from boardgames.arena.tournament import (
+    GameResult,
+    TournamentDir,
+    TournamentResult,
+    TournamentSettings,
+    derive_seed,
+    round_robin,
+    round_robin_tasks,
+)
+from boardgames.cli import main
+from boardgames.game import OptionError
+from boardgames.players import Player, RandomPlayer
+
+ROOT = Path(__file__).resolve().parent.parent
+CONNECT4 = str(ROOT / "examples" / "connect_four.py")
+# Depth-limited players (reproducible) and a seeded random one (the Elo anchor).
+SPECS = ["random", "alphabeta:depth=1", "negascout:depth=2"]
+
+
+def outcomes(result: TournamentResult) -> list[tuple]:
+    """Everything that must not depend on the executor: who played what, and how it ended."""
+    return [
+        (r.key, tuple(r.record.players), tuple(r.record.moves), r.winner, r.record.reason)
+        for r in result.results
+    ]
+
+
+def small(executor=None, **options) -> TournamentResult:
+    settings = {"games_per_pair": 2, "seed": 11, "plugins": [CONNECT4]}
+    settings.update(options)
+    return round_robin("connect4", {}, SPECS, executor=executor, **settings)
+
+
+@pytest.fixture(scope="module")
+def serial() -> TournamentResult:
+    return small()
+
+
+# --- the schedule ------------------------------------------------------------------------
+
+
+def test_every_pair_plays_with_colours_alternating(serial):
+    assert serial.complete and not serial.errors
+    assert [r.key for r in serial.results] == [
+        (0, 1, 0), (0, 1, 1), (0, 2, 0), (0, 2, 1), (1, 2, 0), (1, 2, 1),
+    ]  # fmt: skip
+    for r in serial.results:
+        i, j = r.pair
+        first, second = (i, j) if r.index == 0 else (j, i)
+        assert r.record.players == [SPECS[first], SPECS[second]]
+    standings = serial.standings()
+    assert all(s.games == 4 for s in standings)
+    assert sum(s.points for s in standings) == len(serial.results)
+    assert [s.elo for s in standings] == sorted((s.elo for s in standings), reverse=True)
+    assert next(s for s in standings if s.label == "random").elo == 0.0
+
+
+def test_seeds_depend_only_on_seed_pair_and_index():
+    two = round_robin_tasks("connect4", {}, SPECS[:2], games_per_pair=3, seed=5)
+    three = round_robin_tasks("connect4", {}, SPECS, games_per_pair=3, seed=5)
+    seeds_two = {t.key: t.seed for t in two}
+    # Adding a player leaves the games of the existing pairs as they were.
+    assert all(seeds_two[t.key] == t.seed for t in three if t.pair == (0, 1))
+    assert len({t.seed for t in three}) == len(three)
+    assert derive_seed(5, 0, 1, 2) == derive_seed(5, 0, 1, 2) != derive_seed(6, 0, 1, 2)
+    # Games are interleaved: every pair plays its first game before any plays its second.
+    assert [t.index for t in three] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+
+
+def test_bad_schedules_are_refused():
+    with pytest.raises(OptionError, match="two players"):
+        round_robin_tasks("connect4", {}, ["random"])
+    with pytest.raises(OptionError, match="games per pair"):
+        round_robin_tasks("connect4", {}, SPECS, games_per_pair=0)
+    with pytest.raises(OptionError, match="bad pair"):
+        round_robin_tasks("connect4", {}, SPECS, pairs=[(0, 3)])
+
+
+def test_gauntlet_plays_only_the_given_pairs():
+    result = round_robin(
+        "connect4", {}, SPECS, games_per_pair=1, seed=1, pairs=[(0, 1), (2, 0)], labels="abc"
+    )
+    assert [r.pair for r in result.results] == [(0, 1), (0, 2)]
+    assert result.planned == 2
+    assert result.labels == ["a", "b", "c"]
+
+
+# --- executors -----------------------------------------------------------------------------
+
+
+def test_small_tournament_on_processes_matches_serial(serial):
+    with ProcessPoolExecutor(max_workers=2) as executor:
+        parallel = small(executor)
+    assert outcomes(parallel) == outcomes(serial)
+
+
+def test_open_executor_choices(serial):
+    with open_executor(workers=0) as executor:
+        assert executor is None
+    with open_executor(workers=1) as executor:
+        assert outcomes(small(executor)) == outcomes(serial)
+    with pytest.raises(OptionError, match="not both"), open_executor(workers=1, scheduler="x"):
+        pass
+
+
+def test_same_tournament_on_a_dask_local_cluster(serial):
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        open_executor(scheduler=cluster.scheduler_address) as executor,
+    ):
+        on_dask = small(executor)
+    assert outcomes(on_dask) == outcomes(serial)
+
+
+def test_missing_dask_extra_is_a_clear_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    expected = pytest.raises(MissingExtraError, match=r"boardgames-ai\[dask\]")
+    with expected, open_executor(scheduler="tcp://127.0.0.1:8786"):
+        pass
+
+
+# --- robustness -----------------------------------------------------------------------------
+
+
+class Crasher(Player):
+    def choose(self, state, time_limit=None):
+        raise RuntimeError("boom")
+
+
+class Sleeper(Player):
+    """Never answers (small sleeps, so a thread can be interrupted too)."""
+
+    def choose(self, state, time_limit=None):
+        while True:
+            time.sleep(0.01)
+
+
+class Slow(RandomPlayer):
+    def choose(self, state, time_limit=None):
+        time.sleep(0.02)
+        return super().choose(state, time_limit)
+
+
+def crasher(game, seed=None):
+    return Crasher("crasher")
+
+
+def sleeper(game, seed=None):
+    return Sleeper("sleeper")
+
+
+def slow(game, seed=None):
+    return Slow(seed, name="slow")
+
+
+def unbuildable(game, seed=None):
+    raise ValueError("no such parameters file")
+
+
+@pytest.mark.parametrize("executor_kind", ["serial", "threads"])
+def test_crashing_and_hanging_players_lose_and_the_tournament_goes_on(executor_kind):
+    specs = ["random", crasher, sleeper, unbuildable]
+    executor = ThreadPoolExecutor(2) if executor_kind == "threads" else None
+    started = time.monotonic()
+    result = round_robin(
+        "connect4", {}, specs, games_per_pair=2, seed=3, move_timeout=0.2, executor=executor
+    )
+    if executor is not None:
+        executor.shutdown()
+    assert time.monotonic() - started < 10
+    assert result.complete and not result.errors
+    standings = {s.label: s for s in result.standings()}
+    assert standings["random"].wins == 6
+    for r in result.results:
+        labels = [result.labels[p] for p in r.pair]
+        if "random" in labels:
+            assert result.labels[r.winner] == "random"
+        if "sleeper" in labels and "crasher" not in labels and "unbuildable" not in labels:
+            assert r.record.reason == "timeout"
+            assert "hard limit of 0.2 s per move" in r.record.detail
+    reasons = result.reasons()
+    assert reasons["crash"] >= 4 and reasons["timeout"] >= 2
+
+
+def test_game_timeout_makes_the_side_to_move_lose():
+    result = round_robin("connect4", {}, [slow, slow], games_per_pair=2, game_timeout=0.15)
+    for r in result.results:
+        assert r.record.reason == "timeout"
+        assert "per game" in r.record.detail
+        # The side to move when time ran out lost: it would have played move len(moves) + 1.
+        loser = len(r.record.moves) % 2
+        assert r.record.winner == 1 - loser
+
+
+def test_a_game_that_cannot_be_set_up_is_an_error_not_a_result():
+    result = round_robin("no-such-game", {}, ["random", "random"], games_per_pair=1)
+    assert result.results == [] and len(result.errors) == 1
+    assert "no-such-game" in result.errors[0].error
+
+
+# --- resume -----------------------------------------------------------------------------------
+
+
+def test_resume_after_interruption_plays_only_missing_games(tmp_path, serial):
+    settings = TournamentSettings(
+        game="connect4", params={}, players=SPECS, games_per_pair=2, seed=11, plugins=[CONNECT4]
+    )
+    folder = TournamentDir(tmp_path / "t")
+    folder.create(settings)
+    seen: list[GameResult] = []
+
+    def save_then_stop(result: GameResult) -> None:
+        folder.save(result)
+        seen.append(result)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        settings.run(on_result=save_then_stop)
+    assert len(folder.finished()) == 3
+    assert len(folder.result().results) == 3
+
+    again = TournamentDir(tmp_path / "t")
+    replayed: list[GameResult] = []
+    result = again.settings().run(on_result=replayed.append, done=again.finished())
+    assert len(replayed) == settings.planned - 3
+    assert {r.key for r in replayed}.isdisjoint(r.key for r in seen)
+    assert outcomes(result) == outcomes(serial)
+
+
+def test_directory_refuses_a_second_tournament_and_bad_manifests(tmp_path):
+    settings = TournamentSettings(game="connect4", params={}, players=SPECS)
+    folder = TournamentDir(tmp_path)
+    folder.create(settings)
+    assert folder.settings() == settings
+    with pytest.raises(OptionError, match="already holds"):
+        folder.create(settings)
+    folder.manifest.write_text('{"format": "something else"}')
+    with pytest.raises(ValueError, match="not a tournament manifest"):
+        folder.settings()
+
+
+# --- the command line --------------------------------------------------------------------------
+
+
+def run_cli(*args: str):
+    return CliRunner().invoke(main, ["tournament", *args], catch_exceptions=False)
+
+
+def test_cli_tournament_then_resume_with_more_games(tmp_path):
+    out = tmp_path / "t"
+    base = ["connect4", "--plugin", CONNECT4, "-p", "random", "-p", "alphabeta:depth=1"]
+    first = run_cli(*base, "--games", "2", "--workers", "0", "--out", str(out))
+    assert first.exit_code == 0, first.output
+    assert "alphabeta:depth=1" in first.stdout and "anchor" in first.stdout
+    records = sorted((out / "games").glob("*.json"))
+    assert [p.name for p in records] == ["00-01-0000.json", "00-01-0001.json"]
+    stamps = {p.name: p.stat().st_mtime_ns for p in records}
+    assert GameRecord.load(records[0]).players == ["random", "alphabeta:depth=1"]
+
+    more = run_cli("--resume", str(out), "--games", "4", "--workers", "1")
+    assert more.exit_code == 0, more.output
+    assert "2 of 4 games already played" in more.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["played"] == 4 and summary["anchor"] == "random"
+    assert sum(s["games"] for s in summary["standings"]) == 8
+    assert all(p.stat().st_mtime_ns == stamps[p.name] for p in records)  # not replayed
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["connect4", "-p", "random"], "at least two"),
+        (["connect4", "-p", "random", "-p", "nosuchai"], "unknown AI 'nosuchai'"),
+        (["nosuchgame", "-p", "random", "-p", "random"], "unknown game"),
+        (["--resume", "missing-dir"], "holds no tournament"),
+        ([], "give a GAME"),
+    ],
+)
+def test_cli_errors_are_one_line_exit_2(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["tournament", "--plugin", CONNECT4, *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+SLEEPY_PLUGIN = """
+import time
+from boardgames.ai import register_ai
+from boardgames.players import RandomPlayer
+
+class Sleepy(RandomPlayer):
+    def choose(self, state, time_limit=None):
+        time.sleep(0.02)
+        return super().choose(state, time_limit)
+
+@register_ai("sleepy", help="random, slowly (tests)")
+def sleepy(game, *, seed=None, **options):
+    return Sleepy(seed)
+"""
+
+
+def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path):
+    plugin = tmp_path / "sleepy_ai.py"
+    plugin.write_text(textwrap.dedent(SLEEPY_PLUGIN))
+    out = tmp_path / "t"
+    command = [
+        sys.executable, "-c", "from boardgames.cli import main; main()", "tournament",
+        "connect4", "--plugin", CONNECT4, "--plugin", str(plugin),
+        "-p", "sleepy", "-p", "random", "--games", "12", "--workers", "2", "--out", str(out),
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and len(list((out / "games").glob("*.json"))) < 2:
+            time.sleep(0.05)
+        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: the whole process group
+        stdout, stderr = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    assert b"interrupted" in stderr and b"--resume" in stderr
+    assert b"Traceback" not in stderr
+    kept = TournamentDir(out).finished()
+    assert 2 <= len(kept) < 12
+    assert json.loads((out / "summary.json").read_text())["played"] == len(kept)
+
+    resumed = run_cli("--resume", str(out), "--workers", "2")
+    assert resumed.exit_code == 0, resumed.output
+    assert f"{len(kept)} of 12 games already played" in resumed.stderr
+    assert len(TournamentDir(out).finished()) == 12
