@@ -1,0 +1,29 @@
+"""Game-independent search over the `Game`/`State` protocol.
+
+- `Searcher`: minimax, alpha-beta and NegaScout with iterative deepening,
+  a transposition table keyed by canonical symmetric hashes, killer and
+  history move ordering, and time/node limits;
+- `MCTS`: UCT Monte Carlo tree search with random or evaluator playouts;
+- `solve`: the exact value of a position, by alpha-beta to the end.
+
+Scores are from the side to move; a move that gives the same player
+another turn is not negated.  See docs/search.md.
+"""
+
+from .iterative import Searcher
+from .mcts import MCTS
+from .result import MATE_BOUND, WIN, SearchResult, SolveResult, describe_score, is_proven
+from .solve import SearchTimeout, solve
+
+__all__ = [
+    "MATE_BOUND",
+    "MCTS",
+    "WIN",
+    "SearchResult",
+    "SearchTimeout",
+    "Searcher",
+    "SolveResult",
+    "describe_score",
+    "is_proven",
+    "solve",
+]

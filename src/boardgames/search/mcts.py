@@ -1,0 +1,228 @@
+"""Monte Carlo tree search (UCT) for games where evaluation is weak.
+
+Each iteration walks down the tree choosing children by UCB1, adds one new
+node, plays the game on (a playout) and backs the result up the path.
+
+Rewards are in [0, 1] (1 win, 0.5 draw, 0 loss) and every node holds them
+from the point of view of the player who made the move into it, which is
+exactly the player who chooses between it and its siblings, so extra
+turns (the same player moving twice) need no special case.
+
+Playouts:
+- "random": uniformly random moves to the end of the game, or for at most
+  `depth` moves when a depth is given, then the evaluator judges the
+  position through a sigmoid `1 / (1 + exp(-eval / scale))`;
+- "evaluator": the evaluator judges the new node at once (depth 0) or
+  after `depth` random moves.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from time import perf_counter
+from typing import TYPE_CHECKING
+
+from ..game import OptionError
+from .result import SearchResult
+
+if TYPE_CHECKING:
+    from ..game import Evaluator, State
+
+PLAYOUTS = ("random", "evaluator")
+#: Iterations when no limit is given.
+DEFAULT_ITERATIONS = 1000
+
+
+class Node:
+    """One tree node: statistics of the move that led here."""
+
+    __slots__ = ("move", "parent", "player", "children", "untried", "visits", "reward")
+
+    def __init__(self, move: int, parent: Node | None, player: int) -> None:
+        self.move = move
+        self.parent = parent
+        #: The player who made `move` (whose point of view `reward` takes).
+        self.player = player
+        self.children: list[Node] = []
+        self.untried: list[int] | None = None
+        self.visits = 0
+        self.reward = 0.0
+
+
+class MCTS:
+    """UCT search; `c` is the exploration constant of UCB1."""
+
+    def __init__(
+        self,
+        evaluator: Evaluator | None = None,
+        *,
+        c: float = 1.4,
+        playout: str = "random",
+        scale: float = 1.0,
+        seed: int | None = None,
+    ) -> None:
+        if playout not in PLAYOUTS:
+            raise OptionError(f"unknown playout {playout!r}; known: {', '.join(PLAYOUTS)}")
+        if c < 0:
+            raise OptionError(f"exploration constant c must be >= 0, got {c}")
+        if scale <= 0:
+            raise OptionError(f"scale must be positive, got {scale}")
+        self.evaluator = evaluator
+        self.c = float(c)
+        self.playout = playout
+        self.scale = float(scale)
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"MCTS(c={self.c}, playout={self.playout!r})"
+
+    def clear(self) -> None:
+        """Nothing persists between searches; here for symmetry with Searcher."""
+
+    def search(
+        self,
+        state: State,
+        *,
+        time: float | None = None,
+        nodes: int | None = None,
+        depth: int | None = None,
+    ) -> SearchResult:
+        """Run iterations until `time` seconds or `nodes` iterations are spent.
+
+        `depth` cuts playouts after that many moves (the evaluator judges
+        the rest).  Returns the most visited root move; `score` is its mean
+        reward mapped to [-1, 1] from the side to move; `nodes` counts
+        iterations.  `state` is left as it was.
+        """
+        start = perf_counter()
+        if nodes is not None and nodes < 1:
+            raise OptionError(f"nodes must be >= 1, got {nodes}")
+        if depth is not None and depth < 0:
+            raise OptionError(f"depth must be >= 0, got {depth}")
+        if time is None and nodes is None:
+            nodes = DEFAULT_ITERATIONS
+        deadline = start + time if time is not None else math.inf
+        limit = nodes if nodes is not None else 1 << 62
+        if state.is_over() or not state.legal_moves():
+            return SearchResult(None, 0.0, [], 0, 0, perf_counter() - start, algorithm="mcts")
+        evaluator = self.evaluator
+        if evaluator is None and (self.playout == "evaluator" or depth is not None):
+            evaluator = state.game.default_evaluator()
+        cutoff = depth if depth is not None else (0 if self.playout == "evaluator" else None)
+
+        win = self._immediate_win(state)
+        if win is not None:
+            return SearchResult(
+                win, 1.0, [win], 1, 1, perf_counter() - start, completed=True, algorithm="mcts"
+            )
+
+        rng = self.rng
+        root = Node(-1, None, 1 - state.to_move)
+        root.untried = self._moves(state)
+        log, sqrt = math.log, math.sqrt
+        c = self.c
+        make, undo = state.make, state.undo
+        base = len(state.history)
+        iterations = 0
+        max_depth = 0
+        while iterations < limit:
+            if time is not None and perf_counter() >= deadline and iterations:
+                break
+            iterations += 1
+            node = root
+            plies = 0
+            # Selection: descend through fully expanded nodes by UCB1.
+            while not node.untried and node.children:
+                log_n = log(node.visits)
+                best, best_ucb = None, -1.0
+                for child in node.children:
+                    ucb = child.reward / child.visits + c * sqrt(log_n / child.visits)
+                    if ucb > best_ucb:
+                        best, best_ucb = child, ucb
+                node = best
+                make(node.move)
+                plies += 1
+            # Expansion: one new child.
+            if node.untried:
+                move = node.untried.pop()
+                player = state.to_move
+                make(move)
+                plies += 1
+                child = Node(move, node, player)
+                child.untried = self._moves(state)
+                node.children.append(child)
+                node = child
+            max_depth = max(max_depth, plies)
+            # Simulation: the first player's reward.
+            reward0 = self._playout(state, evaluator, cutoff, rng)
+            while len(state.history) > base:
+                undo()
+            # Backpropagation.
+            while node is not None:
+                node.visits += 1
+                node.reward += reward0 if node.player == 0 else 1.0 - reward0
+                node = node.parent
+        best = max(root.children, key=lambda n: n.visits)
+        pv = [best.move]
+        node = best
+        while node.children:
+            node = max(node.children, key=lambda n: n.visits)
+            pv.append(node.move)
+        score = 2.0 * best.reward / best.visits - 1.0 if best.visits else 0.0
+        return SearchResult(
+            move=best.move,
+            score=score,
+            pv=pv,
+            depth=max_depth,
+            nodes=iterations,
+            time=perf_counter() - start,
+            completed=True,
+            algorithm="mcts",
+        )
+
+    # --- parts -------------------------------------------------------------------
+    def _moves(self, state: State) -> list[int]:
+        """Untried moves of a new node, shuffled so expansion order is random."""
+        if state.is_over():
+            return []
+        moves = list(state.legal_moves())
+        self.rng.shuffle(moves)
+        return moves
+
+    @staticmethod
+    def _immediate_win(state: State) -> int | None:
+        """A move that wins on the spot, if any (UCT would find it, but slowly)."""
+        side = state.to_move
+        for move in state.legal_moves():
+            state.make(move)
+            won = state.is_over() and state.winner() == side
+            state.undo()
+            if won:
+                return move
+        return None
+
+    def _playout(
+        self, state: State, evaluator: Evaluator | None, cutoff: int | None, rng: random.Random
+    ) -> float:
+        """Play on from `state` (moves are left on it); the first player's reward."""
+        make, is_over, legal_moves = state.make, state.is_over, state.legal_moves
+        choice = rng.choice
+        steps = 0
+        while not is_over():
+            if cutoff is not None and steps >= cutoff:
+                assert evaluator is not None
+                value = evaluator(state) / self.scale
+                value = max(-60.0, min(60.0, value))
+                p = 1.0 / (1.0 + math.exp(-value))
+                return p if state.to_move == 0 else 1.0 - p
+            moves = legal_moves()
+            if not moves:
+                break
+            make(choice(moves))
+            steps += 1
+        winner = state.winner()
+        if winner is None:
+            return 0.5
+        return 1.0 if winner == 0 else 0.0

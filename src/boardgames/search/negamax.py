@@ -1,0 +1,432 @@
+"""The negamax core: minimax, alpha-beta and NegaScout (PVS) over any Game.
+
+Every score is from the side to move.  After a move, if the side to move
+changed the child's score is negated (and the window mirrored); if the same
+player moves again (an extra turn, as in HexiFence) the child's score and
+window are used as they are.  Depth counts moves, extra turns included.
+
+A finished game scores `WIN - ply` for the winner (the negative for the
+loser, 0 for a draw), so quicker wins score higher; scored games add the
+final margin so that bigger wins are preferred too.
+
+Speed: the node functions are closures over local tables (transposition
+table lists, killers, history, bound methods of the state), so the hot
+path touches only fast local and cell variables and allocates nothing but
+the legal-move list.  `make`/`undo` are the only state changes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from time import perf_counter
+from typing import TYPE_CHECKING
+
+from .ordering import History, Killers, order_moves
+from .result import MATE_BOUND, WIN
+from .tt import EXACT, LOWER, UPPER, TranspositionTable, from_tt, to_tt
+
+if TYPE_CHECKING:
+    from ..game import Evaluator, State
+
+INF = math.inf
+#: XORed into the key when the second player is to move, so positions that
+#: differ only by the side to move (extra turns) never share an entry.
+SIDE_KEY = 0x2545F4914F6CDD1D
+#: Null-window width of NegaScout; any positive width is correct, and
+#: evaluators in this library score in whole units.
+NULL_WINDOW = 1
+EMPTY_PV: tuple[int, ...] = ()
+
+
+class SearchAborted(Exception):
+    """Raised inside the tree when the time or node budget runs out."""
+
+
+class Budget:
+    """Time and node limits, checked every few hundred nodes.
+
+    The check interval adapts so that the clock is read about every 2 ms
+    whatever the speed of the game, which keeps the overrun of a time limit
+    to a few milliseconds plus the cost of one node.
+    """
+
+    TARGET = 0.002
+
+    def __init__(self, time: float | None, nodes: int | None, start: float) -> None:
+        self.start = start
+        self.deadline = start + time if time is not None else INF
+        self.node_limit = nodes if nodes is not None else 1 << 62
+        self.interval = 32
+        self.last_nodes = 0
+        self.last_time = start
+
+    def first_checkpoint(self, nodes: int) -> int:
+        return min(nodes + self.interval, self.node_limit)
+
+    def check(self, nodes: int) -> int:
+        """Raise SearchAborted when a limit is reached; else the next checkpoint."""
+        if nodes >= self.node_limit:
+            raise SearchAborted
+        now = perf_counter()
+        if now >= self.deadline:
+            raise SearchAborted
+        elapsed = now - self.last_time
+        done = nodes - self.last_nodes
+        if elapsed > 0 and done > 0:
+            rate = done / elapsed
+            self.interval = max(8, min(8192, int(rate * self.TARGET)))
+        self.last_nodes, self.last_time = nodes, now
+        return min(nodes + self.interval, self.node_limit)
+
+    def expired(self) -> bool:
+        return perf_counter() >= self.deadline
+
+
+class Core:
+    """One search's tree walker: counters plus the node function.
+
+    Build one per `search` call (cheap); `root` searches the root moves at a
+    given depth and window, `stats` returns the counters.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        evaluator: Evaluator,
+        *,
+        algorithm: str,
+        tt: TranspositionTable | None,
+        killers: Killers | None,
+        history: History | None,
+        order: Callable[[State, list[int]], list[int]] | None,
+        symmetry: bool,
+        budget: Budget,
+    ) -> None:
+        self.state = state
+        self.algorithm = algorithm
+        self.tt = tt
+        self.symmetry = symmetry
+        self.budget = budget
+        self.killers = killers
+        self.history = history
+        self.order = order
+        self.pv_table: list[tuple[int, ...]] = [EMPTY_PV] * 1024
+        if algorithm == "minimax":
+            self.node = self._build_minimax(state, evaluator)
+        elif algorithm in ("alphabeta", "negascout"):
+            self.node = self._build_alphabeta(state, evaluator, pvs=algorithm == "negascout")
+        else:
+            raise ValueError(f"unknown algorithm {algorithm!r}")
+
+    # --- shared pieces -----------------------------------------------------
+    def key_and_frame(self) -> tuple[int, int]:
+        """The TT key of the current position and the symmetry it was taken in."""
+        state = self.state
+        hashes = state.hashes
+        if self.symmetry and len(hashes) > 1:
+            key = min(hashes)
+            frame = hashes.index(key)
+        else:
+            key, frame = hashes[0], 0
+        if state.to_move:
+            key ^= SIDE_KEY
+        return key, frame
+
+    def terminal_score(self, ply: int) -> float:
+        """Score of a finished game from the side to move, `ply` moves from the root."""
+        state = self.state
+        winner = state.winner()
+        side = state.to_move
+        if winner is None:
+            value = 0
+        elif winner == side:
+            value = WIN - ply
+        else:
+            value = ply - WIN
+        if state.game.scored:
+            a, b = state.scores()
+            value += a - b if side == 0 else b - a
+        return value
+
+    # --- minimax -------------------------------------------------------------
+    def _build_minimax(self, state: State, evaluator: Evaluator):
+        """Plain negamax without pruning: the reference the others must match.
+
+        It still uses the transposition table (exact values only), so that
+        the equality of the three algorithms is also tested with a TT.
+        """
+        core = self
+        budget = self.budget
+        check = budget.check
+        make, undo = state.make, state.undo
+        is_over, legal_moves = state.is_over, state.legal_moves
+        terminal = self.terminal_score
+        key_and_frame = self.key_and_frame
+        pvt = self.pv_table
+        tt = self.tt
+        use_tt = tt is not None
+        if use_tt:
+            tdepths, tvalues, tbounds = tt.depths, tt.values, tt.bounds
+        game = state.game
+        self.nodes = self.tt_probes = self.tt_hits = self.cutoffs = self.first_cutoffs = 0
+        checkpoint = budget.first_checkpoint(0)
+
+        def node(depth: int, alpha: float, beta: float, ply: int) -> float:
+            nonlocal checkpoint
+            core.nodes += 1
+            if core.nodes >= checkpoint:
+                checkpoint = check(core.nodes)
+            pvt[ply] = EMPTY_PV
+            if is_over():
+                return terminal(ply)
+            if depth <= 0:
+                return evaluator(state)
+            moves = legal_moves()
+            if not moves:
+                return evaluator(state)
+            if use_tt:
+                key, frame = key_and_frame()
+                core.tt_probes += 1
+                i = tt.probe(key)
+                if i >= 0:
+                    core.tt_hits += 1
+                    if tdepths[i] >= depth and tbounds[i] == EXACT:
+                        return from_tt(tvalues[i], ply)
+            side = state.to_move
+            best, best_move = -INF, moves[0]
+            for m in moves:
+                make(m)
+                v = node(depth - 1, -INF, INF, ply + 1)
+                if state.to_move != side:
+                    v = -v
+                undo()
+                if v > best:
+                    best, best_move = v, m
+                    pvt[ply] = (m,) + pvt[ply + 1]
+            if use_tt:
+                stored = to_tt(best, ply)
+                move = game.map_move(best_move, frame) if frame else best_move
+                tt.store(key, depth, stored, EXACT, move)
+            return best
+
+        return node
+
+    # --- alpha-beta and NegaScout ------------------------------------------
+    def _build_alphabeta(self, state: State, evaluator: Evaluator, *, pvs: bool):
+        """Fail-soft alpha-beta with TT, killers and history; `pvs` adds
+        NegaScout's null-window searches of every move after the first."""
+        budget = self.budget
+        check = budget.check
+        make, undo = state.make, state.undo
+        is_over, legal_moves = state.is_over, state.legal_moves
+        terminal = self.terminal_score
+        pvt = self.pv_table
+        game = state.game
+        map_move, unmap_move = game.map_move, game.unmap_move
+        order = self.order
+        tt = self.tt
+        use_tt = tt is not None
+        if use_tt:
+            tkeys, tdepths, tvalues = tt.keys, tt.depths, tt.values
+            tbounds, tmoves, tages = tt.bounds, tt.moves, tt.ages
+            mask = tt.mask
+            generation = tt.generation
+        symmetry = self.symmetry and len(state.hashes) > 1
+        killer_table = self.killers.table if self.killers is not None else None
+        hist_tables = self.history.tables if self.history is not None else None
+        use_ordering = killer_table is not None or hist_tables is not None or use_tt
+        nw = NULL_WINDOW
+        nodes = probes = hits = cutoffs = first_cutoffs = 0
+        checkpoint = budget.first_checkpoint(0)
+
+        def node(depth: int, alpha: float, beta: float, ply: int) -> float:
+            nonlocal nodes, probes, hits, cutoffs, first_cutoffs, checkpoint
+            nodes += 1
+            if nodes >= checkpoint:
+                checkpoint = check(nodes)
+            pvt[ply] = EMPTY_PV
+            if is_over():
+                return terminal(ply)
+            if depth <= 0:
+                return evaluator(state)
+            side = state.to_move
+            tt_move = -1
+            if use_tt:
+                hashes = state.hashes
+                if symmetry:
+                    key = min(hashes)
+                    frame = hashes.index(key)
+                else:
+                    key = hashes[0]
+                    frame = 0
+                if side:
+                    key ^= SIDE_KEY
+                probes += 1
+                i = (key & mask) << 1
+                if tkeys[i] != key:
+                    i += 1
+                    if tkeys[i] != key:
+                        i = -1
+                if i >= 0:
+                    hits += 1
+                    if tdepths[i] >= depth:
+                        v = tvalues[i]
+                        if v >= MATE_BOUND:
+                            v -= ply
+                        elif v <= -MATE_BOUND:
+                            v += ply
+                        b = tbounds[i]
+                        if b == EXACT or (v >= beta if b == LOWER else v <= alpha):
+                            return v
+                    m = tmoves[i]
+                    if m >= 0:
+                        tt_move = unmap_move(m, frame) if frame else m
+            moves = legal_moves()
+            if not moves:
+                return evaluator(state)
+            if order is not None:
+                moves = order(state, moves)
+            if use_ordering and len(moves) > 1:
+                moves = order_moves(
+                    moves,
+                    tt_move,
+                    killer_table[ply] if killer_table is not None else None,
+                    hist_tables[side] if hist_tables is not None else None,
+                )
+            alpha0 = alpha
+            best = -INF
+            best_move = -1
+            child_depth = depth - 1
+            child_ply = ply + 1
+            first = True
+            for m in moves:
+                make(m)
+                if pvs and not first:
+                    if state.to_move == side:
+                        v = node(child_depth, alpha, alpha + nw, child_ply)
+                        if alpha < v < beta:
+                            v = node(child_depth, alpha, beta, child_ply)
+                    else:
+                        v = -node(child_depth, -alpha - nw, -alpha, child_ply)
+                        if alpha < v < beta:
+                            v = -node(child_depth, -beta, -alpha, child_ply)
+                elif state.to_move == side:
+                    v = node(child_depth, alpha, beta, child_ply)
+                else:
+                    v = -node(child_depth, -beta, -alpha, child_ply)
+                undo()
+                if v > best:
+                    best = v
+                    best_move = m
+                    if v > alpha:
+                        if v >= beta:
+                            cutoffs += 1
+                            if first:
+                                first_cutoffs += 1
+                            if killer_table is not None:
+                                slot = killer_table[ply]
+                                if slot[0] != m:
+                                    slot[1] = slot[0]
+                                    slot[0] = m
+                            if hist_tables is not None:
+                                hist_tables[side][m] += depth * depth
+                            break
+                        alpha = v
+                        pvt[ply] = (m,) + pvt[child_ply]
+                first = False
+            if use_tt:
+                if best <= alpha0:
+                    bound = UPPER
+                elif best >= beta:
+                    bound = LOWER
+                else:
+                    bound = EXACT
+                stored = best
+                if stored >= MATE_BOUND:
+                    stored += ply
+                elif stored <= -MATE_BOUND:
+                    stored -= ply
+                i = (key & mask) << 1
+                if not (tkeys[i] == key or depth >= tdepths[i] or tages[i] != generation):
+                    i += 1
+                tkeys[i] = key
+                tdepths[i] = depth
+                tvalues[i] = stored
+                tbounds[i] = bound
+                tmoves[i] = map_move(best_move, frame) if frame else best_move
+                tages[i] = generation
+            return best
+
+        def stats() -> tuple[int, int, int, int, int]:
+            return nodes, probes, hits, cutoffs, first_cutoffs
+
+        self._stats = stats
+        return node
+
+    def stats(self) -> tuple[int, int, int, int, int]:
+        """(nodes, tt_probes, tt_hits, cutoffs, first_move_cutoffs) so far."""
+        if self.algorithm == "minimax":
+            return self.nodes, self.tt_probes, self.tt_hits, 0, 0
+        return self._stats()
+
+    # --- the root -----------------------------------------------------------------
+    def root(
+        self, moves: list[int], depth: int, alpha: float, beta: float, progress: list
+    ) -> float:
+        """Search the root `moves` (in order) to `depth` inside (alpha, beta).
+
+        Returns the fail-soft root score.  `progress` is filled with
+        [best move, best score, pv] as soon as the first move is searched,
+        so an aborted search still has the best move found so far at this
+        depth; the caller decides whether to trust it.
+        """
+        state = self.state
+        node = self.node
+        side = state.to_move
+        pvs = self.algorithm == "negascout"
+        full = self.algorithm == "minimax"
+        pvt = self.pv_table
+        pvt[0] = EMPTY_PV
+        best = -INF
+        alpha0 = alpha
+        for index, m in enumerate(moves):
+            # No try/finally: an abort leaves moves on the board, and the
+            # caller takes them back by the length of `state.history`.
+            state.make(m)
+            same = state.to_move == side
+            if full:
+                v = node(depth - 1, -INF, INF, 1)
+                v = v if same else -v
+            elif pvs and index:
+                if same:
+                    v = node(depth - 1, alpha, alpha + NULL_WINDOW, 1)
+                    if alpha < v < beta:
+                        v = node(depth - 1, alpha, beta, 1)
+                else:
+                    v = -node(depth - 1, -alpha - NULL_WINDOW, -alpha, 1)
+                    if alpha < v < beta:
+                        v = -node(depth - 1, -beta, -alpha, 1)
+            elif same:
+                v = node(depth - 1, alpha, beta, 1)
+            else:
+                v = -node(depth - 1, -beta, -alpha, 1)
+            state.undo()
+            if v > best:
+                best = v
+                pv = (m,) + pvt[1]
+                progress[:] = [m, v, list(pv), v > alpha or full]
+                if v > alpha and not full:
+                    alpha = v
+                    if v >= beta:
+                        break
+        if self.tt is not None and progress:
+            key, frame = self.key_and_frame()
+            bound = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+            if full:
+                bound = EXACT
+            move = progress[0]
+            # At ply 0 a proven score needs no distance adjustment.
+            move = state.game.map_move(move, frame) if frame else move
+            self.tt.store(key, depth, best, bound, move)
+        return best

@@ -1,0 +1,125 @@
+"""What a search returns: the move, its score, and how the search went.
+
+Scores are from the side to move at the root.  A forced win scores
+`WIN - plies` (a loss the negative), so a quicker win scores more; any
+score beyond `MATE_BOUND` in absolute value is a proven result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+#: Score of a won terminal position at the root; a win after `p` plies scores WIN - p.
+WIN = 10**9
+#: Scores at least this large (in absolute value) come from terminal positions.
+MATE_BOUND = WIN // 2
+
+
+def is_proven(score: float) -> bool:
+    """True when `score` comes from a forced game end, not from the evaluator."""
+    return abs(score) >= MATE_BOUND
+
+
+def describe_score(score: float, scored: bool = False) -> str:
+    """'+12.5', or 'win in 3' / 'loss in 4' for proven results.
+
+    In scored games a proven score also carries the final margin, which
+    blurs the distance, so only 'forced win' / 'forced loss' is shown.
+    """
+    if abs(score) < MATE_BOUND:
+        return f"{score + 0.0:+.6g}"  # + 0.0 turns -0.0 into 0.0
+    word = "win" if score > 0 else "loss"
+    if scored:
+        return f"forced {word}"
+    return f"{word} in {round(WIN - abs(score))}"
+
+
+@dataclass
+class SearchResult:
+    """The outcome of one `search` call.
+
+    `move` is None only when the position has no legal move.  `depth` is the
+    last fully searched depth (0 if none finished); `completed` is False when
+    a limit stopped the search before it reached the requested depth.
+    `first_move_cutoffs / cutoffs` measures move ordering: close to 1 means
+    the best move was almost always tried first.
+    """
+
+    move: int | None
+    score: float = 0.0
+    pv: list[int] = field(default_factory=list)
+    depth: int = 0
+    nodes: int = 0
+    time: float = 0.0
+    tt_hits: int = 0
+    tt_probes: int = 0
+    cutoffs: int = 0
+    first_move_cutoffs: int = 0
+    completed: bool = True
+    algorithm: str = ""
+
+    @property
+    def nps(self) -> float:
+        """Nodes per second."""
+        return self.nodes / self.time if self.time > 0 else 0.0
+
+    @property
+    def tt_hit_rate(self) -> float:
+        return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
+
+    @property
+    def first_move_cutoff_rate(self) -> float:
+        return self.first_move_cutoffs / self.cutoffs if self.cutoffs else 0.0
+
+    def summary(self, game: Game) -> str:
+        """A few lines for humans: move and PV in notation, score, speed, ordering."""
+        move = "none" if self.move is None else game.format_move(self.move)
+        pv = " ".join(game.format_move(m) for m in self.pv) or "-"
+        status = "" if self.completed else " (stopped by a limit)"
+        lines = [
+            f"move:     {move}",
+            f"score:    {describe_score(self.score, game.scored)}",
+            f"pv:       {pv}",
+            f"depth:    {self.depth}{status}",
+            f"nodes:    {self.nodes} in {self.time:.3f} s ({self.nps:,.0f} nodes/s)",
+        ]
+        if self.tt_probes:
+            lines.append(f"tt:       {self.tt_hits}/{self.tt_probes} hits ({self.tt_hit_rate:.1%})")
+        if self.cutoffs:
+            lines.append(
+                f"cutoffs:  {self.cutoffs}, {self.first_move_cutoff_rate:.1%} on the first move"
+            )
+        return "\n".join(lines)
+
+
+@dataclass
+class SolveResult:
+    """The exact value of a position under perfect play (see `solve`).
+
+    `value` is from the side to move at the root: +1 win, 0 draw, -1 loss
+    for unscored games; the final score margin (own minus opponent's) for
+    scored games.  `winner` is the winning player's index (0 or 1) or None
+    for a draw.  `best` holds every optimal root move when solved with
+    `all_moves=True`, otherwise one of them (empty when the game is over).
+    """
+
+    value: int
+    winner: int | None
+    best: list[int]
+    nodes: int
+    time: float
+
+    def summary(self, game: Game) -> str:
+        who = "draw" if self.winner is None else f"{game.player_names[self.winner]} wins"
+        best = " ".join(game.format_move(m) for m in self.best) or "-"
+        return "\n".join(
+            [
+                f"value:    {self.value:+d} ({who})",
+                f"best:     {best}",
+                f"nodes:    {self.nodes} in {self.time:.3f} s",
+            ]
+        )

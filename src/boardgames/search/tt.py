@@ -1,0 +1,112 @@
+"""A fixed-size transposition table stored as parallel lists.
+
+Each canonical Zobrist key maps to a bucket of two slots:
+
+- slot 0 is *depth-preferred*: it keeps the entry searched deepest, unless
+  that entry belongs to an older search (`new_search` ages the table);
+- slot 1 is *always-replace*: it takes every entry slot 0 refuses, so
+  recent shallow results are still found.
+
+An entry is (key, depth, value, bound, move).  `bound` says what `value`
+is: EXACT, a LOWER bound (the search failed high) or an UPPER bound (it
+failed low).  `move` is the best move in the *canonical frame* of the
+position (the symmetry whose hash is the key), or -1.
+
+Values of forced wins and losses depend on the distance from the root, so
+they are stored as the distance from the stored node (`to_tt`) and turned
+back into the distance from the root on probing (`from_tt`).
+
+Why parallel lists instead of one object per entry: the search reads and
+writes entries at every node, and list indexing is the cheapest thing
+CPython can do; a table of a million entries also costs no per-entry object.
+"""
+
+from __future__ import annotations
+
+from .result import MATE_BOUND
+
+EXACT, LOWER, UPPER = 0, 1, 2
+#: Key of an empty slot (real keys are never negative).
+EMPTY = -1
+
+
+def to_tt(value: float, ply: int) -> float:
+    """A value as stored: proven results counted from the node, not the root."""
+    if value >= MATE_BOUND:
+        return value + ply
+    if value <= -MATE_BOUND:
+        return value - ply
+    return value
+
+
+def from_tt(value: float, ply: int) -> float:
+    """Inverse of `to_tt` for a node `ply` moves from the root."""
+    if value >= MATE_BOUND:
+        return value - ply
+    if value <= -MATE_BOUND:
+        return value + ply
+    return value
+
+
+class TranspositionTable:
+    """`size` entries (rounded down to a power of two, at least 2)."""
+
+    def __init__(self, size: int) -> None:
+        if size < 2:
+            raise ValueError("a transposition table needs at least 2 entries")
+        size = 1 << (size.bit_length() - 1)
+        self.size = size
+        #: Bucket index mask: a key's bucket starts at (key & mask) << 1.
+        self.mask = (size >> 1) - 1
+        self.generation = 0
+        self.clear()
+
+    def clear(self) -> None:
+        size = self.size
+        self.keys: list[int] = [EMPTY] * size
+        self.depths: list[int] = [-1] * size
+        self.values: list[float] = [0] * size
+        self.bounds: list[int] = [EXACT] * size
+        self.moves: list[int] = [-1] * size
+        self.ages: list[int] = [0] * size
+        self.generation = 0
+
+    def new_search(self) -> None:
+        """Age the table: entries of earlier searches lose their depth priority."""
+        self.generation += 1
+
+    def probe(self, key: int) -> int:
+        """Index of the entry for `key`, or -1."""
+        i = (key & self.mask) << 1
+        keys = self.keys
+        if keys[i] == key:
+            return i
+        if keys[i + 1] == key:
+            return i + 1
+        return -1
+
+    def store(self, key: int, depth: int, value: float, bound: int, move: int) -> None:
+        """Write an entry, choosing the slot by the two-tier policy."""
+        i = (key & self.mask) << 1
+        if not (self.keys[i] == key or depth >= self.depths[i] or self.ages[i] != self.generation):
+            i += 1
+        self.keys[i] = key
+        self.depths[i] = depth
+        self.values[i] = value
+        self.bounds[i] = bound
+        self.moves[i] = move
+        self.ages[i] = self.generation
+
+    def entry(self, key: int) -> tuple[int, float, int, int] | None:
+        """(depth, value, bound, move) for `key`, or None (for tests and tools)."""
+        i = self.probe(key)
+        if i < 0:
+            return None
+        return self.depths[i], self.values[i], self.bounds[i], self.moves[i]
+
+    def used(self) -> int:
+        """How many slots hold an entry."""
+        return self.size - self.keys.count(EMPTY)
+
+    def __len__(self) -> int:
+        return self.size

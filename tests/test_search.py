@@ -1,0 +1,699 @@
+"""Tests of the search core on Connect Four and on tiny games defined here.
+
+`Strip` is a one-row board of n cells; players put a mark on an empty
+cell.  It has a mirror symmetry, transpositions, and options that exercise
+every branch of the core:
+- extra=True: a move that fills a cell whose neighbours (or the board edge)
+  are all occupied gives the mover another turn (the no-negation rule);
+- scored=True: each such "closing" move scores a point and the game ends
+  when the board is full (bigger margins must be preferred);
+- otherwise (unscored) a mark next to one's own mark wins at once.
+Its evaluator is a pseudo-random but symmetric function of the position, so
+the search trees are irregular but every algorithm must agree on them.
+"""
+
+from __future__ import annotations
+
+import random
+from time import perf_counter
+
+import connect_four  # noqa: F401  (registers the game)
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgames.errors import NotationError
+from boardgames.game import Game, OptionError, State, get_game
+from boardgames.search import MCTS, WIN, Searcher, SearchResult, SolveResult, solve
+from boardgames.search.negamax import SIDE_KEY
+from boardgames.search.result import describe_score
+from boardgames.search.tt import EXACT, LOWER, TranspositionTable, from_tt, to_tt
+from boardgames.zobrist import ZobristTable
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# --- a tiny game with extra turns, scores and a mirror symmetry -----------------------
+class Strip(Game):
+    name = "strip"
+    title = "Strip"
+    player_names = ("first", "second")
+
+    def __init__(self, n: int = 6, extra: int = 0, scored: int = 0, seed: int = 1) -> None:
+        super().__init__(n=n, extra=extra, scored=scored, seed=seed)
+        self.n = n
+        self.extra = bool(extra)
+        self.scored = bool(scored)
+        self.num_moves = n
+        self._set_symmetries([tuple(range(n)), tuple(reversed(range(n)))])
+        # Extra keys hash the scores: the same board can be reached with
+        # different scores, and the TT must not mix them up.
+        self.zobrist = ZobristTable(n, 2, self.symmetries, seed=seed, extra=2 * (n + 1))
+
+    def score_key(self, player: int, points: int) -> tuple[int, ...]:
+        return self.zobrist.extra[player * (self.n + 1) + points]
+
+    def new_state(self) -> StripState:
+        return StripState(self)
+
+    def parse_move(self, text: str) -> int:
+        if text.isdigit() and int(text) < self.n:
+            return int(text)
+        raise NotationError(text, "a cell number")
+
+    def format_move(self, move: int) -> str:
+        return str(move)
+
+    def evaluators(self):
+        return {"default": lambda **_: strip_noise}
+
+
+def strip_noise(state: State) -> float:
+    """Pseudo-random, symmetric (depends only on the canonical key), in -50..50."""
+    key = min(state.hashes)
+    return float((key * 0x9E3779B97F4A7C15 >> 17) % 101 - 50)
+
+
+class StripState(State):
+    def __init__(self, game: Strip) -> None:
+        self.game = game
+        self.board = [-1] * game.n
+        self.to_move = 0
+        self.history: list[int] = []
+        self.hashes = list(game.zobrist.zero)
+        self.points = [0, 0]
+        self._winner: int | None = None
+        self._undo: list[tuple[int, int, bool]] = []
+
+    def legal_moves(self) -> list[int]:
+        if self.is_over():
+            return []
+        return [i for i, v in enumerate(self.board) if v < 0]
+
+    def make(self, move: int) -> None:
+        game, board, p = self.game, self.board, self.to_move
+        board[move] = p
+        self.hashes = [h ^ k for h, k in zip(self.hashes, game.zobrist.keys[move][p])]
+        left = move == 0 or board[move - 1] >= 0
+        right = move == game.n - 1 or board[move + 1] >= 0
+        closing = left and right
+        if game.scored:
+            if closing:
+                self._rescore(p, 1)
+        elif (move > 0 and board[move - 1] == p) or (move < game.n - 1 and board[move + 1] == p):
+            self._winner = p
+        self._undo.append((p, closing, self._winner))
+        self.history.append(move)
+        if not (game.extra and closing):
+            self.to_move = 1 - p
+            self.hashes = [h ^ k for h, k in zip(self.hashes, game.zobrist.side)]
+
+    def undo(self) -> None:
+        move = self.history.pop()
+        p, closing, _ = self._undo.pop()
+        if self.to_move != p:
+            self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.side)]
+        self.to_move = p
+        if self.game.scored and closing:
+            self._rescore(p, -1)
+        self.board[move] = -1
+        self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.keys[move][p])]
+        self._winner = self._undo[-1][2] if self._undo else None
+
+    def _rescore(self, player: int, change: int) -> None:
+        game = self.game
+        old = game.score_key(player, self.points[player])
+        self.points[player] += change
+        new = game.score_key(player, self.points[player])
+        self.hashes = [h ^ a ^ b for h, a, b in zip(self.hashes, old, new)]
+
+    def is_over(self) -> bool:
+        return self._winner is not None or -1 not in self.board
+
+    def winner(self) -> int | None:
+        if self.game.scored:
+            if not self.is_over() or self.points[0] == self.points[1]:
+                return None
+            return 0 if self.points[0] > self.points[1] else 1
+        return self._winner
+
+    def scores(self) -> tuple[int, int]:
+        return self.points[0], self.points[1]
+
+    def copy(self) -> StripState:
+        new = StripState(self.game)
+        for move in self.history:
+            new.make(move)
+        return new
+
+    def recompute_hashes(self) -> list[int]:
+        items = [(i, v) for i, v in enumerate(self.board) if v >= 0]
+        hashes = self.game.zobrist.full(items, side=self.to_move)
+        if self.game.scored:
+            for player in (0, 1):
+                keys = self.game.score_key(player, self.points[player])
+                zero = self.game.score_key(player, 0)
+                hashes = [h ^ k ^ z for h, k, z in zip(hashes, keys, zero)]
+        return hashes
+
+    def render(self, color: bool = False) -> str:
+        return "".join(".XO"[v + 1] for v in self.board)
+
+    def to_svg(self) -> str:
+        return "<svg/>"
+
+
+STRIPS = {
+    "plain": Strip(6),
+    "extra": Strip(7, extra=1),
+    "scored": Strip(7, extra=1, scored=1, seed=3),
+    "scored-noextra": Strip(6, scored=1, seed=5),
+}
+
+
+def random_position(game: Game, seed: int, max_moves: int) -> State:
+    rng = random.Random(seed)
+    state = game.new_state()
+    for _ in range(rng.randint(0, max_moves)):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.make(rng.choice(moves))
+    return state
+
+
+def c4(moves: str) -> State:
+    """A Connect Four position from space-separated columns."""
+    return get_game("connect4").replay(moves.split())
+
+
+def snapshot(state: State) -> tuple:
+    return tuple(state.history), tuple(state.hashes), state.to_move, state.is_over()
+
+
+# --- brute force references (no library search code) ----------------------------------
+def brute_value(state: State) -> int:
+    """Exact solve value: +1/0/-1 (or the margin in scored games), side to move."""
+    if state.is_over():
+        if state.game.scored:
+            a, b = state.scores()
+            return a - b if state.to_move == 0 else b - a
+        w = state.winner()
+        return 0 if w is None else (1 if w == state.to_move else -1)
+    side = state.to_move
+    values = []
+    for m in state.legal_moves():
+        state.make(m)
+        v = brute_value(state)
+        values.append(v if state.to_move == side else -v)
+        state.undo()
+    return max(values)
+
+
+def brute_negamax(state: State, depth: int, evaluator, ply: int = 0) -> float:
+    """Fixed-depth negamax with the library's scoring conventions, written plainly."""
+    if state.is_over():
+        w = state.winner()
+        v = 0 if w is None else (WIN - ply if w == state.to_move else ply - WIN)
+        if state.game.scored:
+            a, b = state.scores()
+            v += a - b if state.to_move == 0 else b - a
+        return v
+    if depth == 0:
+        return evaluator(state)
+    side = state.to_move
+    best = -float("inf")
+    for m in state.legal_moves():
+        state.make(m)
+        v = brute_negamax(state, depth - 1, evaluator, ply + 1)
+        if state.to_move != side:
+            v = -v
+        state.undo()
+        best = max(best, v)
+    return best
+
+
+# --- the test games themselves ------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(STRIPS))
+def test_strip_make_undo_and_hashes(name):
+    game = STRIPS[name]
+    for seed in range(20):
+        state = game.new_state()
+        rng = random.Random(seed)
+        before = []
+        while not state.is_over():
+            assert state.hashes == state.recompute_hashes()
+            before.append(snapshot(state))
+            state.make(rng.choice(state.legal_moves()))
+        assert state.hashes == state.recompute_hashes()
+        while before:
+            state.undo()
+            assert snapshot(state) == before.pop()
+
+
+def test_extra_turn_game_really_gives_extra_turns():
+    state = STRIPS["extra"].new_state()
+    for m in (0, 2):
+        state.make(m)
+    assert state.to_move == 0
+    state.make(1)  # fills the gap between two marks: first moves again
+    assert state.to_move == 0
+
+
+# --- algorithms agree -------------------------------------------------------------------
+CONFIGS = [
+    dict(tt_size=0),
+    dict(tt_size=1 << 12, symmetry=False),
+    dict(tt_size=1 << 12, symmetry=True),
+    dict(tt_size=64, symmetry=True, killers=False, history=False),
+]
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from(sorted(STRIPS)),
+    seed=st.integers(0, 10**6),
+    config=st.sampled_from(CONFIGS),
+)
+def test_algorithms_agree_on_strips(name, seed, config):
+    game = STRIPS[name]
+    state = random_position(game, seed, 3)
+    before = snapshot(state)
+    evaluator = game.default_evaluator()
+    for depth in range(1, 5):
+        expected = brute_negamax(state, depth, evaluator)
+        for algorithm in ("minimax", "alphabeta", "negascout"):
+            value = Searcher(algorithm=algorithm, **config).value(state, depth)
+            assert value == expected, (algorithm, depth, config)
+        assert snapshot(state) == before
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6), config=st.sampled_from(CONFIGS))
+def test_algorithms_agree_on_connect_four(seed, config):
+    game = get_game("connect4")
+    state = random_position(game, seed, 20)
+    values = {
+        algorithm: [Searcher(algorithm=algorithm, **config).value(state, d) for d in range(1, 5)]
+        for algorithm in ("minimax", "alphabeta", "negascout")
+    }
+    assert values["minimax"] == values["alphabeta"] == values["negascout"]
+
+
+@SETTINGS
+@given(name=st.sampled_from(sorted(STRIPS)), seed=st.integers(0, 10**6))
+def test_deepening_with_a_warm_table_keeps_exact_values(name, seed):
+    """Iterative deepening (TT, killers, history from shallower iterations,
+    aspiration windows) must still return the exact fixed-depth value."""
+    game = STRIPS[name]
+    state = random_position(game, seed, 2)
+    if state.is_over():
+        return
+    evaluator = game.default_evaluator()
+    for algorithm in ("alphabeta", "negascout"):
+        searcher = Searcher(algorithm=algorithm, aspiration=5)
+        for depth in range(1, 5):
+            result = searcher.search(state, depth=depth)
+            assert result.score == brute_negamax(state, depth, evaluator)
+            assert result.move in state.legal_moves()
+
+
+def test_exhaustive_search_of_a_scored_game_matches_brute_force():
+    game = STRIPS["scored"]
+    state = game.new_state()
+    expected = brute_negamax(state, 10, game.default_evaluator())
+    for algorithm in ("minimax", "alphabeta", "negascout"):
+        assert Searcher(algorithm=algorithm).value(state, 10) == expected
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_bigger_margin_is_preferred_in_scored_games(seed):
+    """Every game of the scored strip lasts the same number of moves, so the
+    terminal score WIN - ply + margin orders lines by margin: searched to the
+    end, the chosen move must keep the best margin the brute force finds."""
+    game = STRIPS["scored-noextra"] if seed % 2 else STRIPS["scored"]
+    state = random_position(game, seed, 2)
+    side = state.to_move
+    result = Searcher().search(state, depth=game.n)
+    state.make(result.move)
+    value = brute_value(state)
+    if state.to_move != side:
+        value = -value
+    state.undo()
+    assert value == brute_value(state)
+
+
+# --- the transposition table ------------------------------------------------------------
+def test_tt_two_tier_replacement():
+    tt = TranspositionTable(8)
+    assert tt.size == 8 and tt.mask == 3
+    key_a, key_b, key_c = 5, 5 + 4, 5 + 8  # the same bucket
+    tt.store(key_a, 6, 1.0, EXACT, 2)
+    tt.store(key_b, 2, 2.0, LOWER, 3)  # shallower: goes to the always-replace slot
+    assert tt.entry(key_a) == (6, 1.0, EXACT, 2)
+    assert tt.entry(key_b) == (2, 2.0, LOWER, 3)
+    tt.store(key_c, 1, 3.0, EXACT, 4)  # replaces b, never the deep a
+    assert tt.entry(key_b) is None and tt.entry(key_a) is not None
+    tt.new_search()  # an old deep entry loses its priority
+    tt.store(key_b, 1, 4.0, EXACT, 1)
+    assert tt.entry(key_a) is None and tt.entry(key_b) == (1, 4.0, EXACT, 1)
+    assert tt.used() == 2
+
+
+def test_tt_size_rounds_down_to_a_power_of_two():
+    assert TranspositionTable(1000).size == 512
+    with pytest.raises(ValueError):
+        TranspositionTable(1)
+
+
+def test_mate_scores_are_stored_relative_to_the_node():
+    win_in_5_from_root = WIN - 5
+    stored = to_tt(win_in_5_from_root, 3)  # seen 3 plies down: a win in 2 from there
+    assert stored == WIN - 2
+    assert from_tt(stored, 1) == WIN - 3  # reached at ply 1: win in 3 from the root
+    assert to_tt(12.5, 4) == 12.5 == from_tt(12.5, 9)
+    assert from_tt(to_tt(-(WIN - 7), 2), 2) == -(WIN - 7)
+
+
+def test_tt_on_and_off_give_the_same_value_in_deepening():
+    state = c4("d d c e d")
+    with_tt = Searcher(tt_size=1 << 14).search(state, depth=7)
+    without = Searcher(tt_size=0).search(state, depth=7)
+    assert with_tt.score == without.score
+    assert with_tt.nodes < without.nodes
+    assert with_tt.tt_hits > 0 and without.tt_probes == 0
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_tt_move_is_mapped_back_into_the_position_frame(seed):
+    """In a position whose canonical frame is the mirror, the stored move is in
+    the mirror frame; mapped back it must be legal, and mirrored positions
+    have identical values."""
+    game = get_game("connect4")
+    state = random_position(game, seed, 12)
+    if state.is_over():
+        return
+    mirror = game.replay([6 - m for m in state.history])
+    searcher = Searcher(tt_size=1 << 12)
+    result = searcher.search(state, depth=4)
+    key = min(state.hashes) ^ (SIDE_KEY if state.to_move else 0)
+    frame = state.hashes.index(min(state.hashes))
+    entry = searcher.tt.entry(key)
+    assert entry is not None and entry[3] >= 0
+    assert game.unmap_move(entry[3], frame) in state.legal_moves()
+    assert result.move in state.legal_moves()
+    assert all(m in range(7) for m in result.pv)
+    mirrored = Searcher(tt_size=1 << 12).search(mirror, depth=4)
+    assert mirrored.score == result.score
+    # The same searcher answers the mirror from its table, in the mirror's frame.
+    again = searcher.search(mirror, depth=4)
+    assert again.move in mirror.legal_moves() and again.score == result.score
+
+
+# --- limits, legality, determinism --------------------------------------------------------
+def within_budget(run, budget: float, attempts: int = 3) -> SearchResult:
+    """`run()` finishes within budget * 1.1 + 50 ms.
+
+    The machine running the tests may be busy, so a descheduled run is
+    retried; a search that really overruns fails every attempt.
+    """
+    for _ in range(attempts):
+        start = perf_counter()
+        result = run()
+        elapsed = perf_counter() - start
+        if elapsed <= budget * 1.1 + 0.05:
+            return result
+    raise AssertionError(f"{attempts} runs overran {budget} s (last {elapsed:.3f} s)")
+
+
+def test_time_limit_is_respected():
+    state = get_game("connect4").new_state()
+    result = within_budget(lambda: Searcher().search(state, time=0.3), 0.3)
+    assert result.move in state.legal_moves()
+    assert result.depth >= 1 and not result.completed
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
+def test_time_limit_with_a_slow_evaluator(algorithm):
+    """A slow evaluator (about 0.5 ms a node) must not stretch the overrun."""
+
+    def slow(state):
+        end = perf_counter() + 0.0005
+        while perf_counter() < end:
+            pass
+        return 0.0
+
+    state = get_game("connect4").new_state()
+    searcher = Searcher(slow, algorithm=algorithm)
+    result = within_budget(lambda: searcher.search(state, time=0.2), 0.2)
+    assert result.move in state.legal_moves()
+
+
+def test_tiny_time_limit_still_returns_a_legal_move():
+    state = c4("d d c")
+    for budget in (0.0, 0.001):
+        result = Searcher().search(state, time=budget)
+        assert result.move in state.legal_moves()
+        assert state.history == [3, 3, 2]
+
+
+@pytest.mark.parametrize("limit", [1, 5, 50, 500, 5000])
+def test_node_limit_is_respected(limit):
+    state = c4("d c")
+    before = snapshot(state)
+    result = Searcher().search(state, nodes=limit)
+    assert result.nodes <= limit
+    assert result.move in state.legal_moves()
+    assert snapshot(state) == before
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from(sorted(STRIPS) + ["connect4"]),
+    seed=st.integers(0, 10**6),
+    algorithm=st.sampled_from(["minimax", "alphabeta", "negascout"]),
+    nodes=st.integers(1, 300),
+)
+def test_returned_move_is_always_legal(name, seed, algorithm, nodes):
+    game = STRIPS[name] if name in STRIPS else get_game(name)
+    state = random_position(game, seed, 8)
+    before = snapshot(state)
+    result = Searcher(algorithm=algorithm, seed=seed).search(state, depth=5, nodes=nodes)
+    assert snapshot(state) == before
+    if state.is_over():
+        assert result.move is None
+    else:
+        assert result.move in state.legal_moves()
+        assert result.pv and result.pv[0] == result.move or not result.completed
+
+
+def test_search_is_deterministic_for_a_seed():
+    state = c4("d d e")
+
+    def run(seed):
+        r = Searcher(seed=seed).search(state, depth=6)
+        return r.move, r.score, r.pv, r.nodes, r.cutoffs
+
+    assert run(3) == run(3)
+    assert run(None) == run(None)
+
+
+def test_seed_only_breaks_ties():
+    state = c4("d d")
+    scores = {Searcher(seed=s).search(state, depth=4).score for s in range(5)}
+    assert len(scores) == 1
+
+
+def test_on_iteration_reports_every_completed_depth():
+    seen: list[SearchResult] = []
+    state = get_game("connect4").new_state()
+    result = Searcher().search(state, depth=5, on_iteration=seen.append)
+    assert [r.depth for r in seen] == [1, 2, 3, 4, 5]
+    assert all(r.move in state.legal_moves() for r in seen)
+    assert result.depth == 5 and result.completed
+    assert seen[-1].move == result.move and seen[-1].score == result.score
+
+
+def test_finds_a_forced_win_and_stops_deepening():
+    # Red has three in the bottom row with both ends open: a win in 3 plies.
+    state = c4("c c d d")
+    result = Searcher().search(state, depth=12)
+    assert result.score == WIN - 3
+    assert result.move in (1, 4)
+    assert result.depth < 12 and result.completed
+    assert describe_score(result.score) == "win in 3"
+    assert len(result.pv) == 3
+
+
+def test_immediate_win_is_taken():
+    state = c4("a b a b a b")
+    for algorithm in ("minimax", "alphabeta", "negascout"):
+        result = Searcher(algorithm=algorithm).search(state, depth=3)
+        assert result.move == 0 and result.score == WIN - 1
+
+
+def test_finished_position_has_no_move():
+    state = c4("a b a b a b a")
+    result = Searcher().search(state, depth=3)
+    assert result.move is None and result.score == -WIN
+
+
+def test_summary_is_readable():
+    game = get_game("connect4")
+    result = Searcher().search(game.new_state(), depth=4)
+    text = result.summary(game)
+    assert "move:     d" in text and "nodes/s" in text and "tt:" in text
+    assert "pv:       d" in text
+
+
+def test_bad_options_are_rejected():
+    with pytest.raises(OptionError):
+        Searcher(algorithm="magic")
+    with pytest.raises(OptionError):
+        Searcher().search(get_game("connect4").new_state(), depth=0)
+    with pytest.raises(OptionError):
+        MCTS(playout="psychic")
+
+
+def test_move_ordering_counters():
+    state = get_game("connect4").new_state()
+    r = Searcher().search(state, depth=7)
+    assert 0 < r.first_move_cutoffs <= r.cutoffs
+    assert r.first_move_cutoffs / r.cutoffs > 0.7
+    plain = Searcher(algorithm="alphabeta", tt_size=0, killers=False, history=False)
+    assert plain.search(state, depth=7).nodes > r.nodes
+
+
+def test_order_callback_is_used():
+    calls = []
+
+    def reverse(state, moves):
+        calls.append(len(moves))
+        return moves[::-1]
+
+    state = get_game("connect4").new_state()
+    expected = Searcher(tt_size=0).value(state, 4)
+    assert Searcher(tt_size=0, order=reverse).value(state, 4) == expected
+    assert calls
+
+
+# --- solve ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(STRIPS))
+@pytest.mark.parametrize("seed", range(6))
+def test_solve_matches_brute_force(name, seed):
+    game = STRIPS[name]
+    state = random_position(game, seed, 3)
+    before = snapshot(state)
+    result = solve(state, all_moves=True)
+    assert snapshot(state) == before
+    assert isinstance(result, SolveResult)
+    assert result.value == brute_value(state)
+    if state.is_over():
+        assert result.best == []
+        return
+    optimal = []
+    for m in state.legal_moves():
+        state.make(m)
+        v = brute_value(state)
+        if state.to_move != before[2]:
+            v = -v
+        state.undo()
+        if v == result.value:
+            optimal.append(m)
+    assert sorted(result.best) == sorted(optimal)
+    expected_winner = None
+    if result.value > 0:
+        expected_winner = state.to_move
+    elif result.value < 0:
+        expected_winner = 1 - state.to_move
+    assert result.winner == expected_winner
+    one = solve(state, tt_size=0, etc=False)
+    assert one.value == result.value and one.best[0] in optimal
+
+
+def test_solve_connect_four_endgame():
+    game = get_game("connect4")
+    # A crowded position from a seeded random game; the rest is brute-forced.
+    seed = 0
+    while True:
+        state = random_position(game, seed, 0)
+        rng = random.Random(seed)
+        while len(state.history) < 31 and not state.is_over():
+            state.make(rng.choice(state.legal_moves()))
+        if not state.is_over():
+            break
+        seed += 1
+    result = solve(state, all_moves=True)
+    assert result.value == brute_value(state)
+    assert result.best and all(m in state.legal_moves() for m in result.best)
+
+
+def test_solve_times_out_cleanly():
+    from boardgames.search import SearchTimeout
+
+    state = get_game("connect4").new_state()
+    with pytest.raises(SearchTimeout):
+        solve(state, time=0.05)
+    assert state.history == []
+
+
+# --- MCTS ----------------------------------------------------------------------------------
+def test_mcts_takes_an_immediate_win():
+    state = c4("a b a b a b")
+    result = MCTS(seed=1).search(state, nodes=50)
+    assert result.move == 0
+
+
+def test_mcts_blocks_and_returns_legal_moves():
+    game = get_game("connect4")
+    # Yellow must block column a.
+    state = c4("a b a b a")
+    result = MCTS(seed=2).search(state, nodes=800)
+    assert result.move == 0
+    for seed in range(5):
+        state = random_position(game, seed, 15)
+        before = snapshot(state)
+        r = MCTS(seed=seed, playout="evaluator").search(state, nodes=60)
+        assert snapshot(state) == before
+        assert (r.move is None) == state.is_over()
+        assert r.move is None or r.move in state.legal_moves()
+
+
+def test_mcts_is_deterministic_for_a_seed():
+    state = c4("d")
+
+    def run():
+        r = MCTS(seed=9).search(state, nodes=300, depth=6)
+        return r.move, r.score, r.pv, r.nodes
+
+    assert run() == run()
+
+
+def test_mcts_time_limit():
+    state = get_game("connect4").new_state()
+    result = within_budget(lambda: MCTS(seed=1).search(state, time=0.2), 0.2)
+    assert result.move in state.legal_moves() and result.nodes > 0
+
+
+def test_mcts_with_extra_turns_prefers_the_winning_move():
+    """In the scored extra-turn strip a closing move scores and moves again;
+    the rewards must follow the player who moved into each node."""
+    game = STRIPS["scored"]
+    state = game.new_state()
+    for m in (0, 2, 6):
+        state.make(m)
+    side = state.to_move
+    winning = []
+    for m in state.legal_moves():
+        state.make(m)
+        v = brute_value(state)
+        if state.to_move != side:
+            v = -v
+        state.undo()
+        if v > 0:
+            winning.append(m)
+    assert winning and len(winning) < len(state.legal_moves())
+    result = MCTS(seed=4).search(state, nodes=2000)
+    assert result.move in winning
+    assert result.score > 0
