@@ -224,3 +224,100 @@ def test_evaluators_and_rendering():
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "special for white" in svg and "legal" in svg
     assert "white specials: 2" in game.analyse(state)
+
+
+# --- the solver ---------------------------------------------------------------------
+
+
+def brute_force_win(state) -> bool:
+    """Plain negamax over win/loss: no table, no ordering, no shortcuts."""
+    for move in state.legal_moves():
+        state.make(move)
+        lost = not brute_force_win(state)
+        state.undo()
+        if lost:
+            return True
+    return False
+
+
+def solve(rows, cols, moves=(), all_moves=True):
+    from boardgames.ai import solver_for
+
+    game = hadron(rows, cols)
+    return game, solver_for(game)(game.replay(list(moves)), all_moves=all_moves)
+
+
+def test_solver_by_hand_one_by_one_and_one_by_two():
+    game, result = solve(1, 1)
+    assert (result.value, result.winner, result.best) == (1, 0, [0])
+    # 1 x 2: either stone leaves the other cell with one neighbour of one colour.
+    game, result = solve(1, 2)
+    assert (result.value, result.winner, sorted(result.best)) == (1, 0, [0, 1])
+
+
+def test_solver_by_hand_two_by_two_second_player_wins():
+    # Any first stone kills its two neighbours; Black takes the opposite corner, which
+    # makes both remaining cells 1-1; White takes one, Black the other, White is stuck.
+    game, result = solve(2, 2)
+    assert (result.value, result.winner, result.best) == (-1, 1, [])
+    assert result.nodes >= 1 and result.time >= 0
+
+
+def test_solver_without_all_moves_gives_one_winning_move():
+    game, result = solve(3, 3, all_moves=False)
+    assert result.value == 1 and len(result.best) == 1
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (2, 4), (1, 7), (2, 3)])
+def test_solver_agrees_with_brute_force_at_the_root(rows, cols):
+    game, result = solve(rows, cols)
+    state = game.new_state()
+    assert (result.value == 1) == brute_force_win(state)
+    winning = []
+    for move in state.legal_moves():
+        state.make(move)
+        if not brute_force_win(state):
+            winning.append(move)
+        state.undo()
+    assert sorted(result.best) == sorted(winning)
+
+
+def test_solver_agrees_with_brute_force_on_random_positions():
+    from boardgames.ai import solver_for
+
+    rng = random.Random(11)
+    for rows, cols, plies in [(3, 4, 2), (4, 4, 5), (3, 5, 4)] * 3:
+        game = hadron(rows, cols)
+        state = game.new_state()
+        for _ in range(plies):
+            if state.is_over():
+                break
+            state.make(rng.choice(state.legal_moves()))
+        result = solver_for(game)(state, all_moves=False)
+        assert (result.value == 1) == brute_force_win(state)
+        if result.best:
+            state.make(result.best[0])
+            assert not brute_force_win(state)
+
+
+def test_solver_on_finished_game():
+    game, result = solve(3, 3, ["A3", "C2", "A1"])
+    assert (result.value, result.winner, result.best) == (-1, 0, [])
+
+
+def test_even_by_even_boards_are_second_player_wins():
+    # Black mirrors through the centre with colours swapped: a known strategy; the
+    # solver must agree on 2 x 4 and 4 x 4.
+    for rows, cols in [(2, 4), (4, 4)]:
+        assert solve(rows, cols, all_moves=False)[1].winner == 1
+
+
+def test_colour_swap_is_not_a_symmetry():
+    # 1 x 7, W A3 B A5 W A4 B A7: White to move wins (A1 kills A2).  With the colours
+    # swapped White is still to move and A1 unlocks A2 for Black: a loss.
+    game = hadron(1, 7)
+    state = game.replay(["A3", "A5", "A4", "A7"])
+    swapped = game.replay(["A5", "A3", "A7", "A4"])
+    assert brute_force_win(state) and not brute_force_win(swapped)
+    assert solve(1, 7, ["A3", "A5", "A4", "A7"])[1].value == 1
+    assert solve(1, 7, ["A5", "A3", "A7", "A4"])[1].value == -1

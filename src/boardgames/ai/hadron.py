@@ -1,0 +1,204 @@
+"""Hadron AIs and solver: the tournament's Aenigma setup and the library's default.
+
+- `aenigma`: seed 002 as it played the 2022/23 Calabria tournament: NegaScout
+  with iterative deepening inside a per-move budget (0.93 s of the 2 s limit
+  by default) and the Aenigma evaluator (specials, parity, two phases, a
+  random tie-break in [-1, 1)).  Options: w1_open, w2_open, w1_end, w2_end, t,
+  params=FILE (a tuner result or a parameter file), noise, seed.
+- `default`: the same search with the noise-free evaluator, plus the exact
+  solver (`HadronSolver`) once few legal cells remain: a proven win is
+  played at once; otherwise the search decides.
+- the solver registered for `boardgames solve hadron` (with --all).
+"""
+
+from __future__ import annotations
+
+import time as _time
+from typing import Any
+
+from ..game import Game, OptionError, State
+from ..games.hadron.experts import Aenigma, aenigma_evaluator
+from ..games.hadron.solver import HadronSolver, SolveTimeout
+from ..players import Player, SearchPlayer, check_limits, time_budget
+from ..search import Searcher, SolveResult
+from . import register_ai, register_solver
+
+#: The tournament player's search budget: 0.93 s of the server's 2 s per move.
+AENIGMA_TIME = 0.93
+
+
+def _seed(seed: Any) -> int | None:
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def _number(name: str, value: Any) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
+        raise OptionError(f"{name} must be a number >= 0, not {value!r}")
+    return float(value)
+
+
+def _tt(tt: Any) -> int:
+    if tt is None:
+        return 1 << 18
+    if not isinstance(tt, int) or isinstance(tt, bool) or tt < 0:
+        raise OptionError(f"tt must be a number of entries >= 0, not {tt!r}")
+    return tt
+
+
+def _evaluator(noise: Any, seed: int | None, params: Any, weights: dict[str, Any]) -> Aenigma:
+    if params is not None and not isinstance(params, str):
+        raise OptionError(f"params must be a file name, not {params!r}")
+    for name, value in weights.items():
+        _number(name, value)
+    return aenigma_evaluator(params=params, noise=_number("noise", noise), seed=seed, **weights)
+
+
+@register_ai(
+    "aenigma",
+    game="hadron",
+    help="seed 002 (Aenigma): negascout in 0.93 s, specials + parity; w1_open.., t, params=FILE",
+)
+def aenigma_ai(
+    game: Game,
+    *,
+    depth: Any = None,
+    time: Any = None,
+    nodes: Any = None,
+    seed: Any = None,
+    noise: Any = 1.0,
+    params: Any = None,
+    tt: Any = None,
+    **weights: Any,
+) -> Player:
+    """Aenigma: NegaScout, iterative deepening, 0.93 s per move unless told otherwise."""
+    check_limits(depth, time, nodes)
+    seed = _seed(seed)
+    evaluator = _evaluator(noise, seed, params, weights)
+    if time is None and depth is None and nodes is None:
+        time = AENIGMA_TIME
+    engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt), seed=seed)
+    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="aenigma")
+
+
+class SolvingPlayer(SearchPlayer):
+    """A search player that first tries to prove a win once the board is tight.
+
+    With `solve_at` or fewer legal cells it gives the exact solver a share
+    (`solve_share`) of the move's budget; a proven win is played, anything
+    else (a proven loss, a timeout) leaves the choice to the search.  The
+    solver's table lives for one game, so later moves reuse earlier proofs.
+    """
+
+    def __init__(
+        self,
+        engine: Searcher,
+        *,
+        solve_at: int = 24,
+        solve_share: float = 0.5,
+        depth: int | None = None,
+        time: float | None = None,
+        nodes: int | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(engine, depth=depth, time=time, nodes=nodes, name=name)
+        self.solve_at = solve_at
+        self.solve_share = solve_share
+        self.solver: HadronSolver | None = None
+        self.proven_loss = False
+
+    def choose(self, state: State, time_limit: float | None = None) -> int:
+        start = _time.perf_counter()
+        budget = time_budget(self.time, time_limit)
+        if state.legal.bit_count() <= self.solve_at and not self.proven_loss:  # type: ignore[attr-defined]
+            if self.solver is None or self.solver.game is not state.game:
+                self.solver = HadronSolver(state.game, max_entries=2_000_000)  # type: ignore[arg-type]
+            slice_ = 1.0 if budget is None else budget * self.solve_share
+            try:
+                solution = self.solver.solve(state, time=slice_)  # type: ignore[arg-type]
+            except SolveTimeout:
+                solution = None
+            if solution is not None and solution.win:
+                self.last_result = None
+                return solution.winning_moves[0]
+            if solution is not None:
+                # Every move loses against perfect play: keep playing the search's
+                # choice (the opponent may still go wrong) without more proofs.
+                self.proven_loss = True
+        if budget is not None:
+            remaining = budget - (_time.perf_counter() - start)
+            saved, self.time = self.time, max(0.01, remaining)
+            try:
+                return super().choose(state, None)
+            finally:
+                self.time = saved
+        return super().choose(state, time_limit)
+
+    def reset(self) -> None:
+        super().reset()
+        self.solver = None
+        self.proven_loss = False
+
+
+@register_ai(
+    "default",
+    game="hadron",
+    help="negascout with noise-free Aenigma and an exact endgame solver (solve_at=24 cells)",
+)
+def default_ai(
+    game: Game,
+    *,
+    depth: Any = None,
+    time: Any = None,
+    nodes: Any = None,
+    seed: Any = None,
+    noise: Any = 0.0,
+    params: Any = None,
+    tt: Any = None,
+    solve_at: Any = 24,
+    solve_share: Any = 0.5,
+    **weights: Any,
+) -> Player:
+    """NegaScout with the deterministic Aenigma evaluator and an endgame solver."""
+    check_limits(depth, time, nodes)
+    seed = _seed(seed)
+    if not isinstance(solve_at, int) or isinstance(solve_at, bool) or solve_at < 0:
+        raise OptionError(f"solve_at must be a whole number >= 0, not {solve_at!r}")
+    share = _number("solve_share", solve_share)
+    if not 0 < share <= 1:
+        raise OptionError(f"solve_share must be in (0, 1], not {solve_share!r}")
+    evaluator = _evaluator(noise, seed, params, weights)
+    engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt), seed=seed)
+    return SolvingPlayer(
+        engine, solve_at=solve_at, solve_share=share, depth=depth, time=time, nodes=nodes,
+        name="default",
+    )
+
+
+def solve_hadron(
+    state: State, all_moves: bool = False, time: float | None = None
+) -> SolveResult:
+    """The exact result of a Hadron position (see `HadronSolver`).
+
+    `value` is +1/-1 from the side to move; `best` is one winning move, every
+    winning move with `all_moves`, and [] when the side to move loses.
+    """
+    if state.is_over():
+        return SolveResult(-1, state.winner(), [], 0, 0.0)
+    solver = HadronSolver(state.game)  # type: ignore[arg-type]
+    try:
+        solution = solver.solve(state, all_moves=all_moves, time=time)  # type: ignore[arg-type]
+    except SolveTimeout:
+        from ..search import SearchTimeout
+
+        raise SearchTimeout(
+            f"hadron solve gave up after {time} s ({solver.nodes} nodes)"
+        ) from None
+    side = state.to_move
+    value = 1 if solution.win else -1
+    winner = side if solution.win else 1 - side
+    return SolveResult(value, winner, solution.winning_moves, solution.nodes, solution.time)
+
+
+register_solver("hadron", solve_hadron)

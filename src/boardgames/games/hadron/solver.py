@@ -1,0 +1,165 @@
+"""An exact win/loss solver for Hadron (small boards).
+
+Hadron has no draws and no scores, so the solve is a plain AND/OR search:
+a position is a win for the side to move iff some move leads to a loss for
+the opponent.  What makes it fast enough for Python:
+
+- a transposition table keyed by the canonical hash over the board's
+  symmetries.  (Swapping the colours of all stones is *not* a symmetry: the
+  mover is fixed by the stone count, so the swapped position has the same
+  mover placing the other colour; a 1 x 7 example in the tests shows the
+  values differ.);
+- enhanced transposition cutoffs: a child already known as lost wins at once;
+- move ordering by the opponent's number of replies (fewest first), which
+  finds refutations early, as in other "last player to move wins" games;
+- an independence shortcut: when no legal cell can change any other cell's
+  legality any more (no two legal cells touch and every empty neighbour of a
+  legal cell is dead for good), the game is pure counting and the side to
+  move wins iff the number of legal cells is odd.
+
+The game layer does not import search, so this returns plain values; the AI
+layer (`boardgames.ai.hadron`) wraps them into a `SolveResult`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time as _time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import Hadron, HadronState
+
+EMPTY = -1
+
+
+class SolveTimeout(Exception):
+    """The time budget ran out before the proof finished."""
+
+
+@dataclass
+class Solution:
+    win: bool  # for the side to move at the root
+    winning_moves: list[int]  # the root's winning moves (one, or all with all_moves)
+    losing_moves: list[int] = field(default_factory=list)
+    nodes: int = 0
+    time: float = 0.0
+
+
+class HadronSolver:
+    """Solve positions of one Hadron game; the table persists across calls."""
+
+    def __init__(self, game: Hadron, *, max_entries: int = 20_000_000) -> None:
+        self.game = game
+        #: Canonical key (the state's smallest frame hash) -> win for the side to move.
+        self.table: dict[int, bool] = {}
+        self.max_entries = max_entries
+        self.nodes = 0
+        self.deadline: float | None = None
+
+    # --- the search --------------------------------------------------------------
+    def solve(
+        self, state: HadronState, *, all_moves: bool = False, time: float | None = None
+    ) -> Solution:
+        """Exact value of `state` for the side to move; `state` is left as it was.
+
+        Raises SolveTimeout when `time` seconds pass first.
+        """
+        start = _time.perf_counter()
+        self.deadline = None if time is None else start + time
+        self.nodes = 0
+        work = state.copy()
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 4 * self.game.cells + 200))
+        try:
+            winning: list[int] = []
+            losing: list[int] = []
+            for move in self._ordered(work):
+                work.make(move)
+                child_wins = self._win(work)
+                work.undo()
+                (losing if child_wins else winning).append(move)
+                if winning and not all_moves:
+                    break
+        finally:
+            sys.setrecursionlimit(limit)
+        elapsed = _time.perf_counter() - start
+        return Solution(bool(winning), winning, losing, self.nodes, elapsed)
+
+    def _ordered(self, state: HadronState) -> list[int]:
+        """Legal moves, fewest opponent replies first."""
+        game = state.game
+        board, diff, legal = state.board, state.diff, state.legal
+        delta = 1 - 2 * state.to_move
+        n = legal.bit_count()
+        scored = []
+        for move in state.legal_moves():
+            replies = n - 1
+            for j in game.neighbours[move]:
+                if board[j] == EMPTY:
+                    if diff[j] == 0:
+                        replies -= 1
+                    elif diff[j] + delta == 0:
+                        replies += 1
+            scored.append((replies, move))
+        scored.sort()
+        return [m for _, m in scored]
+
+    def _independent(self, state: HadronState) -> bool:
+        """No legal cell can change the legality of any other cell any more."""
+        game = state.game
+        legal = state.legal
+        if game.spread(legal) & legal:
+            return False
+        board, diff, filled, neighbours = state.board, state.diff, state.filled, game.neighbours
+        m = legal
+        while m:
+            low = m & -m
+            m ^= low
+            for j in neighbours[low.bit_length() - 1]:
+                if board[j] == EMPTY and abs(diff[j]) <= len(neighbours[j]) - filled[j]:
+                    return False
+        return True
+
+    def _win(self, state: HadronState) -> bool:
+        self.nodes += 1
+        legal = state.legal
+        if not legal:
+            return False
+        hashes = state.hashes
+        key = min(hashes)
+        table = self.table
+        known = table.get(key)
+        if known is not None:
+            return known
+        if (
+            self.deadline is not None
+            and not self.nodes & 1023
+            and _time.perf_counter() > self.deadline
+        ):
+            raise SolveTimeout()
+        if legal.bit_count() <= 16 and self._independent(state):
+            result = bool(legal.bit_count() & 1)
+            table[key] = result
+            return result
+        keys = state.game.zobrist.keys
+        colour = state.to_move
+        moves = self._ordered(state)
+        # Enhanced transposition cutoff: a child already proven lost.
+        for move in moves:
+            if table.get(min([h ^ k for h, k in zip(hashes, keys[move][colour])])) is False:
+                table[key] = True
+                return True
+        result = False
+        for move in moves:
+            state.make(move)
+            lost = not self._win(state)
+            state.undo()
+            if lost:
+                result = True
+                break
+        if len(table) >= self.max_entries:
+            table.clear()
+        table[key] = result
+        return result
