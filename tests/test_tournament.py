@@ -105,6 +105,27 @@ def test_gauntlet_plays_only_the_given_pairs():
     assert result.labels == ["a", "b", "c"]
 
 
+def test_openings_are_shared_by_colour_swapped_games_and_by_all_pairs():
+    result = round_robin(
+        "connect4", {}, SPECS, games_per_pair=4, seed=2, opening_plies=4, plugins=[CONNECT4]
+    )
+    starts = {r.key: r.record.start for r in result.results}
+    assert all(len(start.split()) == 4 for start in starts.values())
+    for i, j in [(0, 1), (0, 2), (1, 2)]:
+        assert starts[i, j, 0] == starts[i, j, 1] == starts[0, 1, 0]
+        assert starts[i, j, 2] == starts[i, j, 3] == starts[0, 1, 2]
+    assert starts[0, 1, 0] != starts[0, 1, 2]
+    for r in result.results:  # the records replay from their start position
+        assert r.record.replay().is_over()
+
+
+def test_games_stopped_at_max_moves_are_draws():
+    result = round_robin("connect4", {}, ["random", "random"], games_per_pair=2, max_moves=3)
+    assert all(r.winner is None and r.record.result == "draw" for r in result.results)
+    assert result.reasons() == {"interrupted": 2}
+    assert [s.draws for s in result.standings()] == [2, 2]
+
+
 # --- executors -----------------------------------------------------------------------------
 
 

@@ -93,7 +93,7 @@ def _stop(executor: ProcessPoolExecutor) -> None:
 def dask_executor(address: str, **client_options: Any) -> Iterator[Executor]:
     """The `concurrent.futures` executor of a Dask distributed client."""
     client = connect_dask(address, **client_options)
-    executor = client.get_executor()
+    executor = client.get_executor(pure=False)  # every game is its own task, never merged
     try:
         yield executor
     except BaseException:

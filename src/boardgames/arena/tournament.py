@@ -31,6 +31,7 @@ import itertools
 import json
 import math
 import os
+import random
 import signal
 import sys
 import threading
@@ -49,7 +50,7 @@ from ..game import Game, OptionError, get_game
 from ..io import atomic_write_text
 from ..players import Player
 from .elo import EloFit, fit_elo
-from .match import play_game
+from .match import play_game, random_opening
 from .records import GameRecord
 
 #: A player spec: "alphabeta:depth=4" for `make_player`, or a picklable
@@ -133,6 +134,9 @@ class GameTask:
     move_timeout: float | None = None
     game_timeout: float | None = None
     max_moves: int | None = None
+    #: Random moves played from the start before the players take over, and their seed.
+    opening_plies: int = 0
+    opening_seed: int = 0
     plugins: tuple[str, ...] = ()
 
     @property
@@ -215,9 +219,16 @@ def play_task(task: GameTask) -> GameResult:
             return result(_forfeit(game, side, "crash", detail))
         players.append(Watched(player, deadline))
     try:
-        record = play_game(game, players, time_limit=task.time_limit, max_moves=task.max_moves)
+        start = None
+        if task.opening_plies:
+            start = random_opening(game, task.opening_plies, random.Random(task.opening_seed))
+        record = play_game(
+            game, players, time_limit=task.time_limit, start=start, max_moves=task.max_moves
+        )
     except Exception as exc:
         return result(None, f"game failed outside the players: {_describe(exc)}")
+    if record.reason == "interrupted":  # stopped at max_moves: adjudicated a draw
+        record.result, record.winner = "draw", None
     if deadline.fired is not None and record.reason == "crash":
         record.reason, record.detail = "timeout", deadline.fired
     return result(record)
@@ -424,17 +435,25 @@ def round_robin_tasks(
     move_timeout: float | None = None,
     game_timeout: float | None = None,
     max_moves: int | None = None,
+    opening_plies: int = 0,
     plugins: Sequence[str] = (),
 ) -> list[GameTask]:
     """Every game of a round robin (or of just `pairs`), rounds interleaved.
 
     Games are ordered game index first, so a tournament stopped half-way has
-    played every pair about equally often.
+    played every pair about equally often.  `move_timeout` and `game_timeout`
+    are the watchdog's hard limits (the first defaults to twice the time
+    limit plus 5 s); a game still going after `max_moves` moves is a draw.
+    With `opening_plies`, games 2k and 2k+1 of every pair start from the same
+    random opening (colours swapped), so deterministic players do not repeat
+    the same two games.
     """
     if len(specs) < 2:
         raise OptionError("a tournament needs at least two players")
     if games_per_pair < 1:
         raise OptionError(f"games per pair must be >= 1, not {games_per_pair}")
+    if opening_plies < 0:
+        raise OptionError(f"opening plies must be >= 0, not {opening_plies}")
     names = list(labels) if labels is not None else unique_labels(specs)
     if len(names) != len(specs):
         raise OptionError("give one label per player")
@@ -464,6 +483,8 @@ def round_robin_tasks(
                     move_timeout=move_timeout,
                     game_timeout=game_timeout,
                     max_moves=max_moves,
+                    opening_plies=opening_plies,
+                    opening_seed=derive_seed(seed, index // 2),
                     plugins=tuple(plugins),
                 )
             )
@@ -503,6 +524,7 @@ def round_robin(
     move_timeout: float | None = None,
     game_timeout: float | None = None,
     max_moves: int | None = None,
+    opening_plies: int = 0,
     plugins: Sequence[str] = (),
 ) -> TournamentResult:
     """Play a round robin: every pair (or each of `pairs`) plays `games_per_pair`
@@ -526,6 +548,7 @@ def round_robin(
         move_timeout=move_timeout,
         game_timeout=game_timeout,
         max_moves=max_moves,
+        opening_plies=opening_plies,
         plugins=plugins,
     )
     planned = {task.key for task in tasks}
@@ -745,6 +768,7 @@ class TournamentSettings:
     seed: int = 0
     game_timeout: float | None = None
     max_moves: int | None = None
+    opening_plies: int = 0
     plugins: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -759,6 +783,7 @@ class TournamentSettings:
             "seed": self.seed,
             "game_timeout": self.game_timeout,
             "max_moves": self.max_moves,
+            "opening_plies": self.opening_plies,
             "plugins": self.plugins,
         }
 
@@ -780,6 +805,7 @@ class TournamentSettings:
                 seed=data["seed"],
                 game_timeout=data.get("game_timeout"),
                 max_moves=data.get("max_moves"),
+                opening_plies=data.get("opening_plies", 0),
                 plugins=data.get("plugins", []),
             )
         except KeyError as exc:
@@ -792,6 +818,7 @@ class TournamentSettings:
             and all(isinstance(p, str) for p in settings.players),
             isinstance(settings.games_per_pair, int),
             isinstance(settings.seed, int),
+            isinstance(settings.opening_plies, int),
             isinstance(settings.plugins, list)
             and all(isinstance(p, str) for p in settings.plugins),
         ]
@@ -822,6 +849,7 @@ class TournamentSettings:
             done=done,
             game_timeout=self.game_timeout,
             max_moves=self.max_moves,
+            opening_plies=self.opening_plies,
             plugins=self.plugins,
         )
 

@@ -78,7 +78,19 @@ DEFAULT_GAMES = 2
     default=None,
     help="Hard limit in seconds per game: the side to move then loses.",
 )
-@click.option("--max-moves", type=click.IntRange(min=1), default=None, help="Stop long games.")
+@click.option(
+    "--max-moves",
+    type=click.IntRange(min=1),
+    default=None,
+    help="A game still going after this many moves is a draw.",
+)
+@click.option(
+    "--openings",
+    "opening_plies",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Start each pair of games (colours swapped) from a random opening this deep.",
+)
 @game_options
 @handle_errors
 def tournament(
@@ -93,6 +105,7 @@ def tournament(
     seed: int | None,
     game_timeout: float | None,
     max_moves: int | None,
+    opening_plies: int | None,
     **kwargs: Any,
 ) -> None:
     """A round robin between AIs at GAME: every pair plays N games.
@@ -114,6 +127,7 @@ def tournament(
                 ("--out", out_dir),
                 ("--game-timeout", game_timeout),
                 ("--max-moves", max_moves),
+                ("--openings", opening_plies),
                 (
                     "game options",
                     kwargs["game_option"] or _board_size_given(kwargs),
@@ -155,6 +169,7 @@ def tournament(
             seed=0 if seed is None else seed,
             game_timeout=game_timeout,
             max_moves=max_moves,
+            opening_plies=opening_plies or 0,
             plugins=plugins,
         )
         default_dir = f"tournament-{game.name}-{time.strftime('%Y%m%d-%H%M%S')}"
