@@ -309,3 +309,114 @@ def test_random_games_play_undo_and_hash(seed, size):
     while snaps:
         state.undo()
         assert (state.to_text(), tuple(state.hashes), state.scores(), state.to_move) == snaps.pop()
+
+
+# --- evaluators, move order, AIs --------------------------------------------------------------
+
+
+def test_seed001_features_by_hand():
+    from boardgames.games.squatter.experts import Seed001
+
+    # White: a corner stone A1, side stone A3, captured C3 inside its diamond (5x5).
+    state = parse_board(board("W + W + B", "+ + W + +", "+ W - W +", "+ + W + B", "B + + + +"))
+    assert state.to_move == BLACK
+    ev = Seed001()
+    # From White's side: 100 * 1/25 - 200 * 0 + 10 * 2/16 - 2000 * 1.
+    expected = 100 / 25 + 10 * 2 / 16 - 2000
+    assert ev.terms(state, WHITE) == pytest.approx(expected)
+    # Black's side: 3 side stones, 2 of them corners (A5, E1); White owns 1 cell.
+    assert ev.terms(state, BLACK) == pytest.approx(-200 / 25 + 10 * 3 / 16 - 4000)
+    # Negamax sign: with White's perspective and Black to move, the value is negated.
+    assert Seed001(perspective=WHITE)(state) == pytest.approx(-expected)
+    assert Seed001(corner=0).terms(state, WHITE) == pytest.approx(100 / 25 + 10 * 2 / 16)
+
+
+def test_seed003_terms_by_hand():
+    from boardgames.games.squatter.experts import Seed003, clumping
+
+    state = parse_board(board("+ + + + +", "+ W + + +", "+ + W + +", "+ + + B +", "+ + + + +"))
+    # Two White stones touching diagonally: each has one own neighbour.
+    assert clumping(state, WHITE) == 2 and clumping(state, BLACK) == 0
+    ev = Seed003()
+    # layer: White B2 (distance 1) + C3 (0) minus Black D4 (1) = 0; clump 2 x 10.
+    assert ev.terms(state, WHITE) == pytest.approx(20)
+    assert Seed003(clump=0, layer=5).terms(state, WHITE) == pytest.approx(0)
+
+
+def test_territory_counts_threats():
+    from boardgames.games.squatter.experts import Territory, threats
+
+    game = get_game("squatter", size=6)
+    state = game.replay(["A2", "F6", "B1", "F5", "B3", "F4"])  # White to move; C2 captures B2
+    assert threats(state, WHITE) == [1] and threats(state, BLACK) == []
+    with_tempo, without = Territory(tempo=60), Territory(tempo=0)
+    assert with_tempo(state) - without(state) == pytest.approx(60)
+    state.play("C2")
+    assert Territory(tempo=0, pressure=0, shape=0, corner=0, side=0)(state) == -100
+
+
+def test_seed003_order_puts_neighbours_first_and_corners_last():
+    from boardgames.games.squatter.experts import seed003_order
+
+    game = get_game("squatter", size=5)
+    state = game.replay(["C3"])
+    order = seed003_order(state, state.legal_moves())
+    names = [game.format_move(m) for m in order]
+    near = {"B2", "B3", "B4", "C2", "C4", "D2", "D3", "D4"}
+    assert set(names[:8]) == near
+    assert set(names[-4:]) == {"A1", "A5", "E1", "E5"}
+    assert all(game.format_move(m)[0] in "AE" or m % 5 in (0, 4) for m in order[9:-4])
+
+
+def test_depth_schedule_deepens_and_goes_to_the_end():
+    from boardgames.ai.squatter import depth_schedule
+
+    game = get_game("squatter", size=7)
+    state = game.new_state()
+    assert depth_schedule(state) == 4
+    rng = random.Random(1)
+    depths = []
+    while not state.is_over():
+        depths.append(depth_schedule(state))
+        state.make(rng.choice(state.legal_moves()))
+    assert depths == sorted(depths[: len(depths) - 11]) + depths[len(depths) - 11 :]
+    assert depths[-1] == 1
+
+
+@pytest.mark.parametrize("name", ["seed001", "seed003", "default"])
+def test_named_ais_play_legal_moves(name):
+    from boardgames.ai import make_player
+
+    game = get_game("squatter", size=5)
+    state = game.replay(["C3", "B2"])
+    player = make_player(game, f"{name}:depth=2")
+    before = state.to_text()
+    move = player.choose(state)
+    assert move in state.legal_moves() and state.to_text() == before
+
+
+def test_ai_options_are_checked():
+    from boardgames.ai import make_player
+
+    game = get_game("squatter", size=6)
+    with pytest.raises(OptionError, match="weights"):
+        make_player(game, "seed001:bogus=1")
+    player = make_player(game, "seed003:corner=-5,depth=1")
+    assert player.evaluator.corner == -5
+
+
+def test_default_ai_takes_a_capture():
+    from boardgames.ai import make_player
+
+    game = get_game("squatter", size=6)
+    state = game.replay(["A2", "F6", "B1", "F5", "B3", "F4"])
+    assert game.format_move(make_player(game, "default:depth=2").choose(state)) == "C2"
+
+
+def test_solve_3x3_exactly():
+    from boardgames.search import solve
+
+    result = solve(get_game("squatter", size=3).new_state())
+    # Black can always complete the diamond around B2 unless White takes B2
+    # first; with B2 White's, nothing can be captured: a draw.
+    assert result.value == 0

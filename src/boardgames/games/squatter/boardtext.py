@@ -154,25 +154,25 @@ def part_a(state: State) -> str:
     return f"{verdict}\n{white}\n{black}"
 
 
-# Middle games for `boardgames bench` and the benchmarks (from a game between
-# two search players, so they look like real play; both have White to move).
+# Middle games for `boardgames bench` and the benchmarks: the default AI
+# (White, depth 2) against seed001 (depth 2) after 14 and 20 moves.
 _BENCHMARKS = {
     6: """6
++ B B B B +
+B W W W W B
++ W + + B +
++ + W W + +
 + + + + + +
-+ W B + + +
-+ B W W + +
-+ + B W B +
-+ + B - W +
-+ + + W + +
++ + + + + +
 """,
     7: """7
-+ + + + + + +
-+ + B B W + +
-+ B W W - W +
-+ + B W W B +
-+ + B B + B +
-+ + + + W + +
-+ + + + + + +
++ B B B B B +
++ + + W W W +
++ W W + B + +
+B B + W + + +
++ W W + B + +
++ W + W + + +
++ + B + + + +
 """,
 }
 

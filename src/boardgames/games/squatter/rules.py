@@ -177,12 +177,13 @@ class SquatterState(State):
         self.history.append(move)
         self.to_move = 1 - p
 
-    def _capture(self, move: int, p: int, seeds: tuple[int, ...]) -> tuple[int, ...] | None:
-        """Capture every region cut off by the stone just placed at `move`."""
+    def enclosed_by(self, move: int, p: int, mine: int, seeds: tuple[int, ...]) -> int:
+        """The cells cut off from the border by p's stones `mine` (which
+        include a stone at `move`), flooding from `move`'s neighbours `seeds`."""
         geo = self.game.geometry
-        n, full, border = geo.n, geo.full, geo.border
+        n, border = geo.n, geo.border
         not_west, not_east = geo.not_west, geo.not_east
-        passable = full ^ self.stones[p]
+        passable = geo.full ^ mine
         ring = geo.ring[move]
         captured = escaped = 0
         for k in seeds:
@@ -192,22 +193,40 @@ class SquatterState(State):
             region = frontier = start
             out = start & border
             while frontier and not out:
-                frontier = (
-                    (
-                        ((frontier << 1) & not_west)
-                        | ((frontier >> 1) & not_east)
-                        | (frontier << n)
-                        | (frontier >> n)
-                    )
-                    & passable
-                    & ~region
+                grown = (
+                    ((frontier << 1) & not_west)
+                    | ((frontier >> 1) & not_east)
+                    | (frontier << n)
+                    | (frontier >> n)
                 )
+                frontier = grown & passable & ~region
                 region |= frontier
                 out = frontier & border
             if out:
                 escaped |= region
             else:
                 captured |= region
+        return captured
+
+    def capture_gain(self, move: int, p: int) -> int:
+        """How many cells p would gain by playing the free cell `move` now
+        (no state change: what the experts call a threat)."""
+        game = self.game
+        mine = self.stones[p] | 1 << move
+        if (mine & game.geometry.ring_mask[move]).bit_count() < 2:
+            return 0
+        own_ring = 0
+        for k, x in game.ring_pairs[move]:
+            if mine >> x & 1:
+                own_ring |= k
+        seeds = flood_seeds(own_ring, game.geometry.offboard[move])
+        if not seeds:
+            return 0
+        return (self.enclosed_by(move, p, mine, seeds) & ~self.terr[p]).bit_count()
+
+    def _capture(self, move: int, p: int, seeds: tuple[int, ...]) -> tuple[int, ...] | None:
+        """Capture every region cut off by the stone just placed at `move`."""
+        captured = self.enclosed_by(move, p, self.stones[p], seeds)
         terr = self.terr
         changed = captured & ~terr[p]
         if not changed:

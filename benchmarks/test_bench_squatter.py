@@ -1,0 +1,63 @@
+"""Squatter speed: make/undo, the capture check, evaluators, a timed search.
+
+Run with `pytest benchmarks/test_bench_squatter.py -m benchmark`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames.game import get_game
+from boardgames.games.squatter.experts import Seed001, Seed003, Territory
+from boardgames.search import Searcher
+
+pytestmark = pytest.mark.benchmark
+
+
+def middle(size: int):
+    return get_game("squatter", size=size).benchmark_positions()["middle"]
+
+
+def make_undo_all(state):
+    for move in state.legal_moves():
+        state.make(move)
+        state.undo()
+
+
+@pytest.mark.parametrize("size", [6, 7])
+def test_make_undo(benchmark, size):
+    state = middle(size)
+    benchmark(make_undo_all, state)
+
+
+def test_capture_and_undo(benchmark):
+    # The move that closes the oracle diamond: flood fill + capture + undo.
+    game = get_game("squatter", size=6)
+    state = game.replay(["A2", "F6", "B1", "F5", "B3", "F4"])
+    move = game.parse_move("C2")
+
+    def run():
+        state.make(move)
+        state.undo()
+
+    benchmark(run)
+    state.make(move)
+    assert state.scores() == (1, 0)
+
+
+@pytest.mark.parametrize("evaluator", [Seed001, Seed003, Territory], ids=lambda e: e.__name__)
+def test_evaluator(benchmark, evaluator):
+    state = middle(7)
+    ev = evaluator()
+    benchmark(ev, state)
+
+
+@pytest.mark.parametrize("size", [6, 7])
+def test_search_fixed_depth(benchmark, size):
+    state = middle(size)
+
+    def run():
+        return Searcher(Territory()).search(state, depth=3)
+
+    result = benchmark.pedantic(run, rounds=3, iterations=1)
+    assert result.depth == 3

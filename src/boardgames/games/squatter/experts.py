@@ -1,0 +1,289 @@
+"""Squatter knowledge: the two seed evaluators, a stronger one, move orders.
+
+Every evaluator is a callable `state -> float` from the side to move, built
+by a factory whose keyword arguments are its weights (so a tuner or an AI
+spec such as `eval=seed001,corner=-500` can change them).
+
+The seed evaluators were written for a minimax that always scores from the
+AI's own colour; their terms are not symmetric (seed 001 counts its own
+side stones but not the enemy's).  `perspective` reproduces that: when set,
+the terms are computed for that colour and negated when the other side is
+to move.  When it is None the side to move is "own", as negamax expects.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .geometry import bits, flood_seeds
+
+if TYPE_CHECKING:
+    from .rules import SquatterState
+
+
+class _PerspectiveEvaluator:
+    """Base of the seed evaluators: terms for one colour, negamax sign."""
+
+    weights: dict[str, float]
+
+    def __init__(self, perspective: int | None = None) -> None:
+        self.perspective = perspective
+
+    def terms(self, state: SquatterState, me: int) -> float:
+        raise NotImplementedError
+
+    def __call__(self, state: SquatterState) -> float:
+        me = self.perspective
+        if me is None:
+            return self.terms(state, state.to_move)
+        value = self.terms(state, me)
+        return value if state.to_move == me else -value
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v:g}" for k, v in self.weights.items())
+        return f"{type(self).__name__}({args})"
+
+
+class Seed001(_PerspectiveEvaluator):
+    """Seed 001 (HeZhao): a linear evaluator of four features.
+
+    own captured x 100 and enemy captured x -200, both as a share of the
+    cells; own side stones x 10 as a share of the side (border) cells; own
+    corner stones x -2000 (a corner stone can neither capture nor be captured).
+    """
+
+    def __init__(
+        self,
+        own_captured: float = 100.0,
+        enemy_captured: float = -200.0,
+        side: float = 10.0,
+        corner: float = -2000.0,
+        perspective: int | None = None,
+    ) -> None:
+        super().__init__(perspective)
+        self.weights = {
+            "own_captured": own_captured,
+            "enemy_captured": enemy_captured,
+            "side": side,
+            "corner": corner,
+        }
+        self.own_captured, self.enemy_captured = own_captured, enemy_captured
+        self.side, self.corner = side, corner
+
+    def terms(self, state: SquatterState, me: int) -> float:
+        geo = state.game.geometry
+        cells = geo.cells
+        mine = state.stones[me]
+        side_cells = geo.border.bit_count()
+        return (
+            self.own_captured * state.terr[me].bit_count() / cells
+            + self.enemy_captured * state.terr[1 - me].bit_count() / cells
+            + self.side * (mine & geo.border).bit_count() / side_cells
+            + self.corner * (mine & geo.corners).bit_count()
+        )
+
+
+class Seed003(_PerspectiveEvaluator):
+    """Seed 003 (Sutanahadi & Thamrin): layer + capture + clump + corners.
+
+    layer: while more than half the board is free, each own stone scores its
+    distance (in rings) from the centre, the enemy's the same negated;
+    capture: own minus enemy captured cells, x 100; clump: each own stone
+    with one or two own neighbours (8 directions) scores +1, one with more
+    than two -1 (clumps waste stones), minus the same for the enemy, x 10;
+    corner: own corner stones x -9001.
+    """
+
+    def __init__(
+        self,
+        layer: float = 1.0,
+        capture: float = 100.0,
+        clump: float = 10.0,
+        corner: float = -9001.0,
+        perspective: int | None = None,
+    ) -> None:
+        super().__init__(perspective)
+        self.weights = {"layer": layer, "capture": capture, "clump": clump, "corner": corner}
+        self.layer, self.capture, self.clump, self.corner = layer, capture, clump, corner
+
+    def terms(self, state: SquatterState, me: int) -> float:
+        geo = state.game.geometry
+        stones = state.stones
+        value = self.capture * (state.terr[me].bit_count() - state.terr[1 - me].bit_count())
+        value += self.corner * (stones[me] & geo.corners).bit_count()
+        if self.layer and state.free.bit_count() * 2 > geo.cells:
+            depth = geo.max_layer
+            layer = geo.layer
+            value += self.layer * (
+                sum(depth - layer[c] for c in bits(stones[me]))
+                - sum(depth - layer[c] for c in bits(stones[1 - me]))
+            )
+        if self.clump:
+            value += self.clump * (clumping(state, me) - clumping(state, 1 - me))
+        return value
+
+
+def clumping(state: SquatterState, player: int) -> int:
+    """+1 per stone with one or two own neighbours, -1 per stone with more."""
+    mine = state.stones[player]
+    ring_mask = state.game.geometry.ring_mask
+    score = 0
+    for c in bits(mine):
+        k = (mine & ring_mask[c]).bit_count()
+        if k > 2:
+            score -= 1
+        elif k:
+            score += 1
+    return score
+
+
+class Territory:
+    """The library's own evaluator: score, threats, shape and wasted moves.
+
+    - captured cells, own minus enemy (x `capture`);
+    - threats: the cells each side would gain by closing a loop at once
+      (`SquatterState.capture_gain` over the free cells).  The side to move
+      can cash its best threat now (x `tempo`); the other side's threats
+      have to be parried one at a time, so its second best counts against
+      the mover (x `pressure`).  This is a one-move quiescence: it keeps a
+      shallow search from stopping just before a capture;
+    - shape: own stones with one or two own neighbours (8 directions), the
+      links of a future loop, minus the enemy's (x `shape`);
+    - corner and side stones can never be captured but hardly ever help a
+      loop: each costs `corner` / `side` (own minus enemy).
+    """
+
+    def __init__(
+        self,
+        capture: float = 100.0,
+        tempo: float = 60.0,
+        pressure: float = 40.0,
+        shape: float = 4.0,
+        corner: float = -30.0,
+        side: float = -6.0,
+    ) -> None:
+        self.weights = {
+            "capture": capture,
+            "tempo": tempo,
+            "pressure": pressure,
+            "shape": shape,
+            "corner": corner,
+            "side": side,
+        }
+        self.capture, self.tempo, self.pressure = capture, tempo, pressure
+        self.shape, self.corner, self.side = shape, corner, side
+        self._cache: dict = {}
+
+    def __call__(self, state: SquatterState) -> float:
+        me = state.to_move
+        you = 1 - me
+        geo = state.game.geometry
+        stones, terr = state.stones, state.terr
+        value = self.capture * (terr[me].bit_count() - terr[you].bit_count())
+        if not state.free:
+            return value
+        if self.tempo or self.pressure:
+            mine = threats(state, me, self._cache)
+            if mine:
+                value += self.tempo * max(mine)
+            theirs = threats(state, you, self._cache)
+            if len(theirs) > 1:
+                theirs.sort()
+                value -= self.pressure * theirs[-2]
+        if self.shape:
+            value += self.shape * (clumping(state, me) - clumping(state, you))
+        corners, edge = geo.corners, geo.border ^ geo.corners
+        value += self.corner * (
+            (stones[me] & corners).bit_count() - (stones[you] & corners).bit_count()
+        )
+        value += self.side * ((stones[me] & edge).bit_count() - (stones[you] & edge).bit_count())
+        return value
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v:g}" for k, v in self.weights.items())
+        return f"Territory({args})"
+
+
+def threats(state: SquatterState, player: int, cache: dict | None = None) -> list[int]:
+    """The gains of every free cell where `player` would capture at once."""
+    free, own = state.free, state.terr[player]
+    out = []
+    for bit, region in closing_cells(state, player, cache):
+        if free & bit:
+            gain = (region & ~own).bit_count()
+            if gain:
+                out.append(gain)
+    return out
+
+
+def closing_cells(
+    state: SquatterState, player: int, cache: dict | None = None
+) -> list[tuple[int, int]]:
+    """(cell bit, region) for every cell not holding a live stone of `player`
+    where one more of its stones would enclose `region`.
+
+    The answer depends only on that player's live stones, so it is cached
+    by them: sibling leaves of a search share the stones of the side to move.
+    """
+    mine = state.stones[player]
+    key = (player, mine)
+    if cache is not None:
+        found = cache.get(key)
+        if found is not None:
+            return found
+    game = state.game
+    geo = game.geometry
+    ring_mask, ring_pairs, offboard = geo.ring_mask, game.ring_pairs, geo.offboard
+    enclosed_by = state.enclosed_by
+    found = []
+    for c in bits(geo.full ^ mine):
+        if (mine & ring_mask[c]).bit_count() < 2:
+            continue
+        own_ring = 0
+        for k, x in ring_pairs[c]:
+            if mine >> x & 1:
+                own_ring |= k
+        seeds = flood_seeds(own_ring, offboard[c])
+        if seeds:
+            bit = 1 << c
+            region = enclosed_by(c, player, mine | bit, seeds)
+            if region:
+                found.append((bit, region))
+    if cache is not None:
+        if len(cache) > 200_000:
+            cache.clear()
+        cache[key] = found
+    return found
+
+
+def evaluator_factories() -> dict[str, Any]:
+    return {
+        "default": Territory,
+        "territory": Territory,
+        "seed001": Seed001,
+        "seed003": Seed003,
+        "score": lambda capture=1.0: Territory(capture, 0, 0, 0, 0, 0),
+    }
+
+
+def seed003_order(state: SquatterState, moves: list[int]) -> list[int]:
+    """Seed 003's move order: cells next to stones first, border and corners last.
+
+    Stable within each class, so the static order breaks ties.
+    """
+    geo = state.game.geometry
+    occupied = state.stones[0] | state.stones[1]
+    ring_mask = geo.ring_mask
+    border, corners = geo.border, geo.corners
+    near, far, edge, corner = [], [], [], []
+    for m in moves:
+        bit = 1 << m
+        if bit & corners:
+            corner.append(m)
+        elif bit & border:
+            edge.append(m)
+        elif occupied & ring_mask[m]:
+            near.append(m)
+        else:
+            far.append(m)
+    return near + far + edge + corner
