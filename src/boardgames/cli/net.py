@@ -1,3 +1,117 @@
-"""Commands: (to be written)."""
+"""Commands: connect (play on a tournament server), serve (run one)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..ai import make_player
+from ..arena.hadron_net import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    DEFAULT_TIME_LIMIT,
+    HadronClient,
+    HadronServer,
+)
+from ..game import OptionError
+from .common import game_from_kwargs, game_options, handle_errors, progress
+
+NETWORK_GAMES = ("hadron",)
+
+
+def _check_game(name: str) -> None:
+    if name.lower() not in NETWORK_GAMES:
+        raise OptionError(
+            f"no tournament protocol for {name!r}; available: {', '.join(NETWORK_GAMES)}"
+        )
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("host")
+@click.argument("port", type=click.IntRange(1, 65535))
+@click.option("--ai", "ai_spec", default="default", show_default=True, help="AI spec to play.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0.1),
+    default=DEFAULT_TIME_LIMIT,
+    show_default=True,
+    help="The server's per-move limit in seconds (the AI stays safely inside it).",
+)
+@click.option("--seed", type=int, default=None, help="Seed for the AI's random choices.")
+@click.option("-q", "--quiet", is_flag=True, help="Only print the result.")
+@game_options
+@handle_errors
+def connect(
+    game_name: str,
+    host: str,
+    port: int,
+    ai_spec: str,
+    time_limit: float,
+    seed: int | None,
+    quiet: bool,
+    **kwargs: Any,
+) -> None:
+    """Play one game of GAME as a client of the tournament server at HOST PORT."""
+    _check_game(game_name)
+    game = game_from_kwargs(game_name, kwargs)
+    player = make_player(game, ai_spec, seed=seed)
+    client = HadronClient(game, player, time_limit=time_limit, log=_log(quiet))
+    result = client.play(host, port)
+    colour = "none" if result.colour < 0 else game.player_names[result.colour]
+    slowest = max(result.think_times, default=0.0)
+    click.echo(f"colour: {colour}")
+    click.echo(f"result: {result.outcome.lower()}")
+    click.echo(f"moves: {' '.join(result.moves)}")
+    click.echo(f"slowest move: {slowest:.3f} s")
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--host", default=DEFAULT_HOST, show_default=True, help="Interface to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0.1),
+    default=DEFAULT_TIME_LIMIT,
+    show_default=True,
+    help="Per-move limit in seconds; a later move loses.",
+)
+@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--save", "save_dir", default=None, help="Directory for the JSON game records.")
+@click.option("-q", "--quiet", is_flag=True, help="Only print the results.")
+@game_options
+@handle_errors
+def serve(
+    game_name: str,
+    host: str,
+    port: int,
+    time_limit: float,
+    games: int,
+    save_dir: str | None,
+    quiet: bool,
+    **kwargs: Any,
+) -> None:
+    """Run a GAME tournament server: the first client plays White, the second Black."""
+    _check_game(game_name)
+    game = game_from_kwargs(game_name, kwargs)
+    with HadronServer(
+        game, host=host, port=port, time_limit=time_limit, log=_log(quiet)
+    ) as server:
+        progress(f"serving {game.describe()} on {server.address[0]}:{server.port}")
+        for index, served in enumerate(server.serve(games), start=1):
+            record = served.record
+            click.echo(f"game {index}: {record.summary()}")
+            if save_dir is not None:
+                from pathlib import Path
+
+                Path(save_dir).mkdir(parents=True, exist_ok=True)
+                record.save(Path(save_dir) / f"hadron-server-{index:03d}.json")
+
+
+def _log(quiet: bool):
+    return (lambda _: None) if quiet else progress
+
+
+COMMANDS = [connect, serve]

@@ -1,0 +1,184 @@
+"""The Hadron tournament protocol on loopback: full games, bad lines, timeouts."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+import pytest
+from click.testing import CliRunner
+
+from boardgames.ai import make_player
+from boardgames.arena.hadron_net import HadronClient, HadronServer, LineChannel
+from boardgames.cli import main
+from boardgames.game import get_game
+
+
+class Background:
+    """Run a callable in a thread and keep its result or exception."""
+
+    def __init__(self, target, *args, **kwargs):
+        self.result = None
+        self.error: BaseException | None = None
+
+        def run():
+            try:
+                self.result = target(*args, **kwargs)
+            except BaseException as exc:  # noqa: BLE001 - reported by join()
+                self.error = exc
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+
+    def join(self, timeout: float = 60):
+        self.thread.join(timeout)
+        assert not self.thread.is_alive(), "background task did not finish"
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+
+def server(game, **options):
+    options.setdefault("port", 0)
+    return HadronServer(game, **options)
+
+
+def raw_client(port: int) -> LineChannel:
+    return LineChannel(socket.create_connection(("127.0.0.1", port), timeout=10))
+
+
+def expect(channel: LineChannel, *lines: str) -> None:
+    for line in lines:
+        assert channel.read_line() == line
+
+
+def test_full_game_client_vs_client_on_loopback():
+    game = get_game("hadron")
+    with server(game, time_limit=2.0) as srv:
+        serving = Background(srv.serve, 1, accept_timeout=20)
+        white_player = make_player(game, "aenigma:depth=1", seed=1)
+        black_player = make_player(game, "default:depth=1,solve_at=10")
+        # Whichever connects first plays White.
+        white = Background(HadronClient(game, white_player).play, "127.0.0.1", srv.port)
+        black = Background(HadronClient(game, black_player).play, "127.0.0.1", srv.port)
+        w, b = white.join(), black.join()
+        (served,) = serving.join()
+    assert {w.colour, b.colour} == {0, 1}
+    assert {w.outcome, b.outcome} == {"VICTORY", "DEFEAT"}
+    assert w.moves == b.moves == served.record.moves
+    final = game.replay(served.record.moves)
+    assert final.is_over()
+    winner = final.winner()
+    assert served.record.winner == winner and served.record.reason == "normal"
+    assert (w if w.colour == winner else b).won
+    assert max(w.think_times + b.think_times) < 2.0
+    assert not served.errors
+
+
+def test_bad_lines_get_an_error_and_an_illegal_move_loses():
+    game = get_game("hadron")
+    with server(game, time_limit=5.0) as srv:
+        serving = Background(srv.serve, 1, accept_timeout=20)
+        a = raw_client(srv.port)
+        expect(a, "WELCOME White")
+        b = raw_client(srv.port)
+        expect(b, "WELCOME Black")
+        expect(a, "YOUR_TURN")
+        for bad in ["HELLO", "MOVE", "MOVE Z99", "MOVE E5 E6", "\xff\xfe"]:
+            a.send(bad)
+            reply = a.read_line()
+            assert reply.startswith("MESSAGE error:"), reply
+        b.send("MOVE A1")  # not Black's turn: complained about at its turn
+        a.send("move e5")
+        expect(a, "VALID_MOVE")
+        expect(b, "OPPONENT_MOVE E5")
+        assert b.read_line().startswith("MESSAGE error:")
+        expect(b, "YOUR_TURN")
+        b.send("MOVE E5")
+        assert b.read_line() == "MESSAGE illegal move: E5 (cell occupied)"
+        expect(b, "DEFEAT")
+        expect(a, "VICTORY")
+        (served,) = serving.join()
+    assert served.record.reason == "illegal" and served.record.winner == 0
+    assert served.record.moves == ["E5"]
+    assert len(served.errors) == 6
+
+
+def test_timeout_and_disconnect_lose():
+    game = get_game("hadron", size=5)
+    with server(game, time_limit=0.2, allowance=0.05) as srv:
+        serving = Background(srv.serve, 2, accept_timeout=20)
+        a = raw_client(srv.port)
+        expect(a, "WELCOME White")
+        b = raw_client(srv.port)
+        expect(b, "WELCOME Black", "VICTORY")  # wait for White to time out
+        expect(a, "YOUR_TURN", "TIMEOUT")
+        c = raw_client(srv.port)
+        expect(c, "WELCOME White")
+        d = raw_client(srv.port)
+        expect(d, "WELCOME Black")
+        expect(c, "YOUR_TURN")
+        c.close()
+        expect(d, "VICTORY")
+        first, second = serving.join()
+    assert first.record.reason == "timeout" and first.record.winner == 1
+    assert second.record.reason == "crash" and second.record.winner == 1
+
+
+def test_client_ignores_garbage_from_the_server():
+    game = get_game("hadron", size=3)
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    client = Background(HadronClient(game, make_player(game, "random", seed=3)).play,
+                        "127.0.0.1", port)
+    sock, _ = listener.accept()
+    fake = LineChannel(sock)
+    for line in ["WELCOME Purple", "WELCOME Black", "BLAH", "OPPONENT_MOVE Z9",
+                 "VALID_MOVE", "OPPONENT_MOVE B2", "YOUR_TURN"]:
+        fake.send(line)
+    move = fake.read_line()
+    assert move.startswith("MOVE ")
+    fake.send("VALID_MOVE")
+    fake.send("DEFEAT")
+    result = client.join()
+    fake.close()
+    listener.close()
+    assert result.colour == 1 and result.outcome == "DEFEAT"
+    assert result.moves == ["B2", move.split()[1]]
+
+
+def test_connect_command_plays_a_game():
+    game = get_game("hadron", size=5)
+    with server(game, time_limit=2.0) as srv:
+        serving = Background(srv.serve, 1, accept_timeout=20)
+        runner = CliRunner()
+        cli = Background(
+            runner.invoke, main,
+            ["connect", "hadron", "127.0.0.1", str(srv.port), "--size", "5",
+             "--ai", "aenigma:depth=1", "-q"],
+        )
+        opponent = Background(
+            HadronClient(game, make_player(game, "random", seed=1)).play, "127.0.0.1", srv.port
+        )
+        outcome = cli.join()
+        opponent.join()
+        serving.join()
+    assert outcome.exit_code == 0, outcome.output
+    assert "result: " in outcome.output and "colour: " in outcome.output
+
+
+def test_connect_rejects_other_games_and_bad_ports():
+    runner = CliRunner()
+    result = runner.invoke(main, ["connect", "squatter", "127.0.0.1", "8901"])
+    assert result.exit_code == 2 and "no tournament protocol" in result.output
+    result = runner.invoke(main, ["connect", "hadron", "127.0.0.1", "99999"])
+    assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("line", ["", "MOVE", "PASS", "MOVE 1,2,3"])
+def test_parse_move_line_rejects(line):
+    from boardgames.arena.hadron_net import parse_move_line
+    from boardgames.errors import NotationError
+
+    with pytest.raises(NotationError):
+        parse_move_line(get_game("hadron"), line)
