@@ -89,6 +89,8 @@ class Searcher:
         self._evaluator: Evaluator | None = None
         self.killers: Killers | None = None
         self.history: History | None = None
+        #: Nodes visited by the last `value` call (the root included).
+        self.last_nodes = 0
 
     def __repr__(self) -> str:
         size = self.tt.size if self.tt is not None else 0
@@ -131,17 +133,23 @@ class Searcher:
 
     # --- public API -----------------------------------------------------------------
     def value(self, state: State, depth: int) -> float:
-        """The root value of a fresh fixed-depth search (no deepening, tables cleared)."""
+        """The root value of a fresh fixed-depth search (no deepening, tables cleared).
+
+        The number of nodes it visited is left in `last_nodes`.
+        """
         evaluator = self._prepare(state.game)
         self.clear()
         budget = Budget(None, None, perf_counter())
         core = self._core(state, evaluator, budget)
+        self.last_nodes = 1
         if state.is_over():
             return core.terminal_score(0)
         moves = state.legal_moves()
         if depth <= 0 or not moves:
             return evaluator(state)
-        return core.root(moves, depth, -INF, INF, [])
+        value = core.root(moves, depth, -INF, INF, [])
+        self.last_nodes = core.stats()[0] + 1  # + the root itself
+        return value
 
     def search(
         self,

@@ -300,9 +300,21 @@ class Core:
             child_depth = depth - 1
             child_ply = ply + 1
             first = True
+            # Frontier node: score the leaf children here, without a call each
+            # (most nodes of a tree are leaves; this is the hottest loop).
+            leaves = child_depth == 0
+            if leaves:
+                pvt[child_ply] = EMPTY_PV
             for m in moves:
                 make(m)
-                if pvs and not first:
+                if leaves:
+                    nodes += 1
+                    if nodes >= checkpoint:
+                        checkpoint = check(nodes)
+                    v = terminal(child_ply) if is_over() else evaluator(state)
+                    if state.to_move != side:
+                        v = -v
+                elif pvs and not first:
                     if state.to_move == side:
                         v = node(child_depth, alpha, alpha + nw, child_ply)
                         if alpha < v < beta:

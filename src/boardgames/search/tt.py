@@ -59,17 +59,21 @@ class TranspositionTable:
         #: Bucket index mask: a key's bucket starts at (key & mask) << 1.
         self.mask = (size >> 1) - 1
         self.generation = 0
-        self.clear()
-
-    def clear(self) -> None:
-        size = self.size
         self.keys: list[int] = [EMPTY] * size
         self.depths: list[int] = [-1] * size
         self.values: list[float] = [0] * size
         self.bounds: list[int] = [EXACT] * size
         self.moves: list[int] = [-1] * size
         self.ages: list[int] = [0] * size
-        self.generation = 0
+
+    def clear(self) -> None:
+        """Empty the table in place (the search holds references to the lists).
+
+        Only the keys need resetting: a new generation makes every old depth
+        replaceable, and the other fields are only read behind a key match.
+        """
+        self.keys[:] = [EMPTY] * self.size
+        self.generation += 1
 
     def new_search(self) -> None:
         """Age the table: entries of earlier searches lose their depth priority."""

@@ -1,0 +1,153 @@
+"""A minimal hand-written negamax alpha-beta for Connect Four: the yardstick.
+
+Everything a careful student would write and nothing more: a flat list
+board, make/unmake by column height, a four-in-a-row check through the last
+disc only, the same centre-column evaluation, column order and win scores
+(WIN - ply) as the library's plain alpha-beta, so both search exactly the
+same tree and their node counts must match.  Comparing nodes/s then
+measures the cost of the library's generality (the Game protocol, Zobrist
+hashes, the search core) against code written for one game.
+
+Run as a script to compare it with the engine's plain alpha-beta:
+
+    python benchmarks/reference_negamax.py [depth]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from time import perf_counter
+
+COLS, ROWS = 7, 6
+ORDER = (3, 2, 4, 1, 5, 0, 6)
+WIN = 10**9
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+class Reference:
+    """Connect Four board and its negamax, in one small class."""
+
+    def __init__(self) -> None:
+        self.board = [-1] * (COLS * ROWS)  # index col * ROWS + row
+        self.heights = [0] * COLS
+        self.to_move = 0
+        self.nodes = 0
+
+    def wins(self, col: int, row: int, player: int) -> bool:
+        board = self.board
+        for dc, dr in DIRECTIONS:
+            run = 1
+            for sign in (1, -1):
+                c, r = col + sign * dc, row + sign * dr
+                while 0 <= c < COLS and 0 <= r < ROWS and board[c * ROWS + r] == player:
+                    run += 1
+                    c, r = c + sign * dc, r + sign * dr
+            if run >= 4:
+                return True
+        return False
+
+    def evaluate(self) -> int:
+        """Centre-column discs, side to move minus opponent."""
+        column = self.board[3 * ROWS : 4 * ROWS]
+        me = self.to_move
+        return column.count(me) - column.count(1 - me)
+
+    def negamax(self, depth: int, alpha: float, beta: float, ply: int, filled: int) -> float:
+        self.nodes += 1
+        if filled == COLS * ROWS:
+            return 0
+        if depth == 0:
+            return self.evaluate()
+        board, heights = self.board, self.heights
+        player = self.to_move
+        best = -float("inf")
+        for col in ORDER:
+            row = heights[col]
+            if row == ROWS:
+                continue
+            board[col * ROWS + row] = player
+            if self.wins(col, row, player):
+                # The child is a finished game lost by the side to move there.
+                self.nodes += 1
+                value = WIN - ply - 1
+            else:
+                heights[col] = row + 1
+                self.to_move = 1 - player
+                value = -self.negamax(depth - 1, -beta, -alpha, ply + 1, filled + 1)
+                self.to_move = player
+                heights[col] = row
+            board[col * ROWS + row] = -1
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if value >= beta:
+                        break
+        return best
+
+
+def reference_search(depth: int) -> tuple[float, int, float]:
+    """(root value, nodes, seconds) of a depth-`depth` search from the start."""
+    ref = Reference()
+    start = perf_counter()
+    value = ref.negamax(depth, -float("inf"), float("inf"), 0, 0)
+    return value, ref.nodes, perf_counter() - start
+
+
+def centre_count(state) -> float:
+    """The same evaluation as `Reference.evaluate`, as a plain function."""
+    column = state.board[3 * ROWS : 4 * ROWS]
+    me = state.to_move
+    return column.count(me) - column.count(1 - me)
+
+
+def engine_search(depth: int, evaluator=centre_count) -> tuple[float, int, float]:
+    """(root value, nodes, seconds) of the library's plain alpha-beta, same tree."""
+    import connect_four  # noqa: F401  (registers the game)
+
+    from boardgames.game import get_game
+    from boardgames.search import Searcher
+
+    state = get_game("connect4").new_state()
+    searcher = Searcher(evaluator, algorithm="alphabeta", tt_size=0, killers=False, history=False)
+    start = perf_counter()
+    value = searcher.value(state, depth)
+    elapsed = perf_counter() - start
+    nodes = searcher.last_nodes
+    return value, nodes, elapsed
+
+
+def compare(depth: int = 7, rounds: int = 3) -> dict[str, float]:
+    """Best-of-`rounds` nodes/s of both, measured alternately in one run."""
+    best_ref = best_eng = 0.0
+    for _ in range(rounds):
+        ref_value, ref_nodes, ref_time = reference_search(depth)
+        eng_value, eng_nodes, eng_time = engine_search(depth)
+        assert ref_value == eng_value, (ref_value, eng_value)
+        assert ref_nodes == eng_nodes, (ref_nodes, eng_nodes)
+        best_ref = max(best_ref, ref_nodes / ref_time)
+        best_eng = max(best_eng, eng_nodes / eng_time)
+    return {
+        "depth": depth,
+        "nodes": ref_nodes,
+        "reference_nps": best_ref,
+        "engine_nps": best_eng,
+        "ratio": best_eng / best_ref,
+    }
+
+
+def main() -> None:
+    depth = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    figures = compare(depth)
+    print(f"Connect Four, plain alpha-beta to depth {depth} from the start")
+    print(f"  nodes (both):          {figures['nodes']:>12,}")
+    print(f"  reference nodes/s:     {figures['reference_nps']:>12,.0f}")
+    print(f"  engine nodes/s:        {figures['engine_nps']:>12,.0f}")
+    print(f"  engine / reference:    {figures['ratio']:>12.2f}")
+
+
+if __name__ == "__main__":
+    root = Path(__file__).resolve().parent.parent
+    sys.path[:0] = [str(root / "examples"), str(root / "src")]
+    main()
