@@ -61,3 +61,25 @@ def test_search_fixed_depth(benchmark, size):
 
     result = benchmark.pedantic(run, rounds=3, iterations=1)
     assert result.depth == 3
+
+
+@pytest.mark.parametrize("size", [6, 7])
+@pytest.mark.parametrize("ai", ["default", "seed001", "seed003"])
+def test_two_second_search(benchmark, size, ai):
+    """Depth reached and nodes/s in 2 s (the figures in docs/squatter.md)."""
+    from boardgames.ai import make_player
+
+    game = get_game("squatter", size=size)
+    state = game.benchmark_positions()["middle"]
+    player = make_player(game, f"{ai}:time=2" + (",depth=40" if ai != "seed003" else ""))
+
+    def run():
+        player.reset()
+        player.choose(state)
+        return player.last_result
+
+    result = benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info.update(depth=result.depth, nodes=result.nodes, nps=round(result.nps))
+    summary = f"depth {result.depth}, {result.nodes} nodes, {result.nps:.0f} nodes/s"
+    print(f"\n{ai} {size}x{size}: {summary}")
+    assert result.depth >= 2

@@ -126,15 +126,8 @@ class Seed003(_PerspectiveEvaluator):
 def clumping(state: SquatterState, player: int) -> int:
     """+1 per stone with one or two own neighbours, -1 per stone with more."""
     mine = state.stones[player]
-    ring_mask = state.game.geometry.ring_mask
-    score = 0
-    for c in bits(mine):
-        k = (mine & ring_mask[c]).bit_count()
-        if k > 2:
-            score -= 1
-        elif k:
-            score += 1
-    return score
+    ones, _, threes = state.game.geometry.neighbour_counts(mine)
+    return (mine & ones & ~threes).bit_count() - (mine & threes).bit_count()
 
 
 class Territory:
@@ -182,16 +175,19 @@ class Territory:
         value = self.capture * (terr[me].bit_count() - terr[you].bit_count())
         if not state.free:
             return value
-        if self.tempo or self.pressure:
-            mine = threats(state, me, self._cache)
-            if mine:
-                value += self.tempo * max(mine)
-            theirs = threats(state, you, self._cache)
-            if len(theirs) > 1:
-                theirs.sort()
-                value -= self.pressure * theirs[-2]
-        if self.shape:
-            value += self.shape * (clumping(state, me) - clumping(state, you))
+        mine, my_clumps = closing_cells(state, me, self._cache)
+        theirs, their_clumps = closing_cells(state, you, self._cache)
+        free = state.free
+        if self.tempo:
+            own = terr[me]
+            best = max(((r & ~own).bit_count() for b, r in mine if free & b), default=0)
+            value += self.tempo * best
+        if self.pressure:
+            own = terr[you]
+            gains = sorted((r & ~own).bit_count() for b, r in theirs if free & b)
+            if len(gains) > 1:
+                value -= self.pressure * gains[-2]
+        value += self.shape * (my_clumps - their_clumps)
         corners, edge = geo.corners, geo.border ^ geo.corners
         value += self.corner * (
             (stones[me] & corners).bit_count() - (stones[you] & corners).bit_count()
@@ -208,7 +204,7 @@ def threats(state: SquatterState, player: int, cache: dict | None = None) -> lis
     """The gains of every free cell where `player` would capture at once."""
     free, own = state.free, state.terr[player]
     out = []
-    for bit, region in closing_cells(state, player, cache):
+    for bit, region in closing_cells(state, player, cache)[0]:
         if free & bit:
             gain = (region & ~own).bit_count()
             if gain:
@@ -218,12 +214,13 @@ def threats(state: SquatterState, player: int, cache: dict | None = None) -> lis
 
 def closing_cells(
     state: SquatterState, player: int, cache: dict | None = None
-) -> list[tuple[int, int]]:
+) -> tuple[list[tuple[int, int]], int]:
     """(cell bit, region) for every cell not holding a live stone of `player`
-    where one more of its stones would enclose `region`.
+    where one more of its stones would enclose `region`; and the player's
+    clump count (see `clumping`).
 
-    The answer depends only on that player's live stones, so it is cached
-    by them: sibling leaves of a search share the stones of the side to move.
+    Both depend only on that player's live stones, so they are cached by
+    them: sibling leaves of a search share the stones of the side to move.
     """
     mine = state.stones[player]
     key = (player, mine)
@@ -233,12 +230,11 @@ def closing_cells(
             return found
     game = state.game
     geo = game.geometry
-    ring_mask, ring_pairs, offboard = geo.ring_mask, game.ring_pairs, geo.offboard
+    ring_pairs, offboard = game.ring_pairs, geo.offboard
     enclosed_by = state.enclosed_by
-    found = []
-    for c in bits(geo.full ^ mine):
-        if (mine & ring_mask[c]).bit_count() < 2:
-            continue
+    ones, twos, threes = geo.neighbour_counts(mine)
+    closing = []
+    for c in bits(twos & ~mine):
         own_ring = 0
         for k, x in ring_pairs[c]:
             if mine >> x & 1:
@@ -248,7 +244,8 @@ def closing_cells(
             bit = 1 << c
             region = enclosed_by(c, player, mine | bit, seeds)
             if region:
-                found.append((bit, region))
+                closing.append((bit, region))
+    found = (closing, (mine & ones & ~threes).bit_count() - (mine & threes).bit_count())
     if cache is not None:
         if len(cache) > 200_000:
             cache.clear()

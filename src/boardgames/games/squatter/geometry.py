@@ -115,6 +115,30 @@ class Geometry:
             | (cells >> n)
         )
 
+    def neighbour_counts(self, stones: int) -> tuple[int, int, int]:
+        """Cells with at least 1, 2 and 3 of `stones` among their 8 neighbours.
+
+        Eight shifted copies summed by saturating bitwise counters: the whole
+        board at once, no loop over cells.
+        """
+        n, full = self.n, self.full
+        we, ea = self.not_west, self.not_east
+        ones = twos = threes = 0
+        for s in (
+            (stones << 1) & we,
+            (stones >> 1) & ea,
+            (stones << n) & full,
+            stones >> n,
+            (stones << (n + 1)) & we & full,
+            (stones << (n - 1)) & ea & full,
+            (stones >> (n - 1)) & we,
+            (stones >> (n + 1)) & ea,
+        ):
+            threes |= twos & s
+            twos |= ones & s
+            ones |= s
+        return ones, twos, threes
+
     def outside(self, passable: int) -> int:
         """The cells of `passable` that a 4-connected path inside it joins to the border."""
         region = passable & self.border
