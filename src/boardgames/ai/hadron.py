@@ -39,9 +39,11 @@ def _number(name: str, value: Any) -> float:
     return float(value)
 
 
-def _tt(tt: Any) -> int:
+def _tt(tt: Any, game: Game) -> int:
+    """The TT size: given, or scaled to the board (a big table costs ~50 ms to build,
+    which dominates the games on tiny boards that the tests and the tuner play)."""
     if tt is None:
-        return 1 << 18
+        return 1 << min(18, 10 + game.num_moves // 4)
     if not isinstance(tt, int) or isinstance(tt, bool) or tt < 0:
         raise OptionError(f"tt must be a number of entries >= 0, not {tt!r}")
     return tt
@@ -78,7 +80,7 @@ def aenigma_ai(
     evaluator = _evaluator(noise, seed, params, weights)
     if time is None and depth is None and nodes is None:
         time = AENIGMA_TIME
-    engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt), seed=seed)
+    engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
     return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="aenigma")
 
 
@@ -169,7 +171,7 @@ def default_ai(
     if not 0 < share <= 1:
         raise OptionError(f"solve_share must be in (0, 1], not {solve_share!r}")
     evaluator = _evaluator(noise, seed, params, weights)
-    engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt), seed=seed)
+    engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
     return SolvingPlayer(
         engine, solve_at=solve_at, solve_share=share, depth=depth, time=time, nodes=nodes,
         name="default",

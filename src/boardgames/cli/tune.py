@@ -1,3 +1,95 @@
-"""Commands: (to be written)."""
+"""Commands: tune (natural selection of evaluator parameters)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from ..arena.executors import open_executor
+from ..arena.tune import tune_aenigma
+from ..game import OptionError
+from .common import game_from_kwargs, game_options, handle_errors, progress
+
+TUNABLE = ("hadron",)
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--population", type=click.IntRange(min=3), default=8, show_default=True,
+              help="Players per generation.")
+@click.option("--generations", type=click.IntRange(min=1), default=5, show_default=True)
+@click.option("--keep", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Survivors per generation (by win/loss ratio).")
+@click.option("--games-per-pair", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Games each pair plays per generation, colours alternating.")
+@click.option("--depth", type=click.IntRange(min=1), default=None,
+              help="Search depth of every player (default 2 unless --time is given).")
+@click.option("--time", "seconds", type=click.FloatRange(min=0.01), default=None,
+              help="Search seconds per move instead of a depth (not reproducible).")
+@click.option("--workers", type=click.IntRange(min=0), default=None,
+              help="Worker processes (default: one per core; 0 plays here).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed for the random players and the games.")
+@click.option("--output", default="hadron-tune.json", show_default=True,
+              help="Where to save the best parameters and the history (JSON).")
+@game_options
+@handle_errors
+def tune(
+    game_name: str,
+    population: int,
+    generations: int,
+    keep: int,
+    games_per_pair: int,
+    depth: int | None,
+    seconds: float | None,
+    workers: int | None,
+    seed: int,
+    output: str,
+    **kwargs: Any,
+) -> None:
+    """Tune GAME's evaluator by natural selection (hadron: Aenigma's w1, w2 and t).
+
+    Each generation plays a round robin; the best players by win/loss ratio
+    survive and the rest are replaced by random newcomers.  The result loads
+    back with `--ai aenigma:params=FILE`.
+    """
+    if game_name.lower() not in TUNABLE:
+        raise OptionError(f"no tuner for {game_name!r}; available: {', '.join(TUNABLE)}")
+    if keep >= population:
+        raise OptionError(f"--keep ({keep}) must be smaller than --population ({population})")
+    game = game_from_kwargs(game_name, kwargs)
+    if depth is None and seconds is None:
+        depth = 2
+    pairs = population * (population - 1) // 2
+    total = generations * pairs * games_per_pair
+    progress(
+        f"tuning aenigma on {game.describe()}: {population} players x {generations} generations,"
+        f" {total} games"
+    )
+    time_limit = None if seconds is None else max(1.0, 2 * seconds)
+    with (
+        open_executor(workers) as executor,
+        click.progressbar(length=total, label="games", show_eta=True, show_pos=True,
+                          file=sys.stderr) as bar,
+    ):
+        result = tune_aenigma(
+            game,
+            depth=depth,
+            time=seconds,
+            population=population,
+            generations=generations,
+            keep=keep,
+            games_per_pair=games_per_pair,
+            time_limit=time_limit,
+            seed=seed,
+            executor=executor,
+            on_result=lambda _: bar.update(1),
+        )
+    result.save(output)
+    click.echo(result.format())
+    click.echo(f"saved to {output} (use --ai aenigma:params={output})")
+
+
+COMMANDS = [tune]
