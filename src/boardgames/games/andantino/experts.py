@@ -1,0 +1,273 @@
+"""Andantino knowledge: the seed's BridgeExpert and the threat counts a strong
+player needs (lines, enclosures, mobility), all on bitboards.
+
+Every count is a handful of shifts and ANDs over 380-bit Python ints, so an
+evaluation costs tens of big-int operations instead of a loop over cells.
+`nb(bits, d)` moves each cell's neighbour in direction d onto the cell, so
+`E & nb(B, d)` marks the enemy stones whose neighbour d is one of ours.
+
+Scores are from the side to move, inside +-evaluation.MAX_EVAL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...evaluation import RandomExpert, Weighted, with_noise
+from .board import BIT, BIT_STEPS, BOARD_MASK, BORDER_MASK, CUBES, INDEX, cells_of
+from .notation import format_cell
+
+if TYPE_CHECKING:
+    from .state import AndantinoState
+
+#: Bit steps of the three line axes (E, SE, SW), each window runs 5 cells along one.
+AXIS_STEPS = (BIT_STEPS[1], BIT_STEPS[2], BIT_STEPS[3])
+_AXIS_CUBES = ((1, -1, 0), (0, -1, 1), (-1, 0, 1))
+#: WINDOW_STARTS[a]: cells where a five-cell window along axis a fits on the board.
+WINDOW_STARTS = tuple(
+    sum(
+        BIT[i] for i, (x, y, z) in enumerate(CUBES) if (x + 4 * dx, y + 4 * dy, z + 4 * dz) in INDEX
+    )
+    for dx, dy, dz in _AXIS_CUBES
+)
+INNER_MASK = BOARD_MASK & ~BORDER_MASK
+
+#: Evaluation of a position where the side to move can win at once, and where
+#: the opponent has two winning cells that one stone cannot both block.
+WIN_NEXT = 900_000.0
+LOST_NEXT = -800_000.0
+
+
+def nb(bits: int, step: int) -> int:
+    """Bit c set iff cell c + step is set in `bits`."""
+    return bits >> step if step > 0 else bits << -step
+
+
+def back(bits: int, step: int) -> int:
+    """Inverse of `nb`: bit c + step set iff bit c is set."""
+    return bits << step if step > 0 else bits >> -step
+
+
+def _legal_cells(state: AndantinoState, bits: int) -> int:
+    """The cells of `bits` where a stone may be played now."""
+    counts, board = state.counts, state.board
+    return sum(BIT[c] for c in cells_of(bits) if board[c] < 0 and counts[c] >= 2)
+
+
+# --- the seed's expert ---------------------------------------------------------------
+
+
+def bridges(own: int, enemy: int) -> int:
+    """Enemy stones with three of our stones on consecutive neighbours, counted
+    once per such arc (the seed's Bridge feature)."""
+    around = [nb(own, s) for s in BIT_STEPS]
+    total = 0
+    for d in range(6):
+        total += (enemy & around[d] & around[(d + 1) % 6] & around[(d + 2) % 6]).bit_count()
+    return total
+
+
+class BridgeExpert:
+    """Seed 000's BridgeExpert: bridges of the side to move minus the opponent's."""
+
+    def __call__(self, state: AndantinoState) -> float:
+        me = state.to_move
+        own, enemy = state.bits[me], state.bits[1 - me]
+        return float(bridges(own, enemy) - bridges(enemy, own))
+
+    def __repr__(self) -> str:
+        return "BridgeExpert()"
+
+
+def seed_evaluator(noise: float = 0.5, seed: int | None = None, bridge: float = 1.0):
+    """The seed bot's evaluation: BridgeExpert plus a RandomExpert tie-breaker."""
+    experts = [(BridgeExpert(), bridge)]
+    if noise:
+        experts.append((RandomExpert(noise, seed), 1.0))
+    return Weighted(experts)
+
+
+# --- threats -----------------------------------------------------------------------------
+
+
+def line_windows(own: int, enemy: int) -> tuple[int, int, int, int]:
+    """Five-cell windows free of enemy stones holding 4, 3 and 2 of ours, and the
+    cells that would complete a five (empty cell of a 4-window)."""
+    n4 = n3 = n2 = 0
+    completions = 0
+    for axis, s in enumerate(AXIS_STEPS):
+        e = enemy | (enemy >> s) | (enemy >> 2 * s) | (enemy >> 3 * s) | (enemy >> 4 * s)
+        free = WINDOW_STARTS[axis] & ~e
+        a0 = own & free
+        a1 = (own >> s) & free
+        a2 = (own >> 2 * s) & free
+        a3 = (own >> 3 * s) & free
+        a4 = (own >> 4 * s) & free
+        x01 = a0 ^ a1
+        s1 = x01 ^ a2
+        c1 = (a0 & a1) | (a2 & x01)
+        x = s1 ^ a3
+        b0 = x ^ a4
+        c2 = (s1 & a3) | (a4 & x)
+        b1 = c1 ^ c2
+        b2 = c1 & c2
+        fours = b2 & ~b0 & ~b1
+        if fours:
+            n4 += fours.bit_count()
+            completions |= (
+                (fours & ~a0)
+                | ((fours & ~a1) << s)
+                | ((fours & ~a2) << 2 * s)
+                | ((fours & ~a3) << 3 * s)
+                | ((fours & ~a4) << 4 * s)
+            )
+        n3 += (b1 & b0 & ~b2).bit_count()
+        n2 += (b1 & ~b0 & ~b2).bit_count()
+    return n4, n3, n2, completions
+
+
+def surround(own: int, enemy: int) -> tuple[int, int, int]:
+    """Inner enemy stones with exactly 4 and 5 of our stones around them, and the
+    empty cells that would enclose a 5-surrounded stone."""
+    target = enemy & INNER_MASK
+    n = [target & nb(own, s) for s in BIT_STEPS]
+    x = n[0] ^ n[1]
+    s1 = x ^ n[2]
+    c1 = (n[0] & n[1]) | (n[2] & x)
+    y = n[3] ^ n[4]
+    s2 = y ^ n[5]
+    c2 = (n[3] & n[4]) | (n[5] & y)
+    b0 = s1 ^ s2
+    c3 = s1 & s2
+    b1 = c1 ^ c2 ^ c3
+    b2 = (c1 & c2) | (c3 & (c1 ^ c2))
+    fours = b2 & ~b1 & ~b0
+    fives = b2 & ~b1 & b0
+    completions = 0
+    if fives:
+        empty = BOARD_MASK & ~(own | enemy)
+        for s in BIT_STEPS:
+            completions |= back(fives & nb(empty, s), s)
+    return fours.bit_count(), fives.bit_count(), completions
+
+
+def mobility(state: AndantinoState, player: int) -> float:
+    """Legal cells next to `player`'s stones minus legal cells next to the
+    opponent's: who has more useful places to play (influence)."""
+    legal = sum(BIT[c] for c in state.candidates)
+    own, enemy = state.bits[player], state.bits[1 - player]
+    near_own = near_enemy = 0
+    for s in BIT_STEPS:
+        near_own |= nb(own, s)
+        near_enemy |= nb(enemy, s)
+    return float((legal & near_own).bit_count() - (legal & near_enemy).bit_count())
+
+
+def winning_cells(state: AndantinoState, player: int) -> list[int]:
+    """Legal cells where `player` would win at once by five or by enclosing a
+    lone stone (larger enclosures are left to the search)."""
+    own, enemy = state.bits[player], state.bits[1 - player]
+    cells = line_windows(own, enemy)[3] | surround(own, enemy)[2]
+    return cells_of(_legal_cells(state, cells)) if cells else []
+
+
+# --- the strong evaluator ----------------------------------------------------------------
+
+DEFAULT_WEIGHTS: dict[str, float] = {
+    "four": 400.0,  # a window one stone from five
+    "three": 60.0,
+    "two": 8.0,
+    "surround5": 250.0,  # an enemy stone one stone from enclosure
+    "surround4": 40.0,
+    "bridge": 12.0,
+    "mobility": 3.0,
+    "tempo": 1.25,  # the side to move's own threats count this much more
+}
+
+
+class ThreatEvaluator:
+    """Lines, enclosures, the seed's bridges and mobility, plus two exact
+    short-cuts: a side to move with a winning cell wins, and a side to move
+    facing two winning cells it cannot both block (and no win) loses."""
+
+    def __init__(self, **weights: float) -> None:
+        unknown = set(weights) - set(DEFAULT_WEIGHTS)
+        if unknown:
+            raise ValueError(f"unknown weight(s): {', '.join(sorted(unknown))}")
+        self.weights = {**DEFAULT_WEIGHTS, **weights}
+
+    def __call__(self, state: AndantinoState) -> float:
+        if state.reason is not None:
+            w = state.winner()
+            return 0.0 if w is None else (WIN_NEXT if w == state.to_move else -WIN_NEXT)
+        me = state.to_move
+        own, enemy = state.bits[me], state.bits[1 - me]
+        m4, m3, m2, m_line = line_windows(own, enemy)
+        o4, o3, o2, o_line = line_windows(enemy, own)
+        ms4, ms5, m_sur = surround(own, enemy)
+        os4, os5, o_sur = surround(enemy, own)
+        if (m_line | m_sur) and _legal_cells(state, m_line | m_sur):
+            return WIN_NEXT
+        threats = _legal_cells(state, o_line | o_sur) if (o_line | o_sur) else 0
+        if threats.bit_count() >= 2:
+            return LOST_NEXT
+        w = self.weights
+        mine = w["four"] * m4 + w["three"] * m3 + w["two"] * m2
+        mine += w["surround5"] * ms5 + w["surround4"] * ms4
+        theirs = w["four"] * o4 + w["three"] * o3 + w["two"] * o2
+        theirs += w["surround5"] * os5 + w["surround4"] * os4
+        score = w["tempo"] * mine - theirs
+        if w["bridge"]:
+            score += w["bridge"] * (bridges(own, enemy) - bridges(enemy, own))
+        if w["mobility"]:
+            score += w["mobility"] * mobility(state, me)
+        return score
+
+    def __repr__(self) -> str:
+        return f"ThreatEvaluator({self.weights})"
+
+
+def order_moves(state: AndantinoState, moves: list[int]) -> list[int]:
+    """Static move order: winning cells, then cells that block the opponent's
+    wins, then cells touching more stones."""
+    me = state.to_move
+    wins = set(winning_cells(state, me))
+    blocks = set(winning_cells(state, 1 - me))
+    counts = state.counts
+
+    def rank(m: int) -> int:
+        return (m in wins) * 100 + (m in blocks) * 50 + counts[m]
+
+    return sorted(moves, key=rank, reverse=True)
+
+
+def describe(state: AndantinoState) -> str:
+    """A human summary of both sides' threats (the `analyse` command)."""
+    lines = []
+    for player, name in enumerate(state.game.player_names):
+        own, enemy = state.bits[player], state.bits[1 - player]
+        n4, n3, n2, _ = line_windows(own, enemy)
+        s4, s5, _ = surround(own, enemy)
+        wins = " ".join(format_cell(c) for c in winning_cells(state, player)) or "-"
+        lines.append(
+            f"{name}: windows 4/3/2 = {n4}/{n3}/{n2}, enemy stones 5/4-surrounded = "
+            f"{s5}/{s4}, bridges = {bridges(own, enemy)}, winning cells: {wins}"
+        )
+    return "\n".join(lines)
+
+
+def _default(noise: float = 0.0, seed: int | None = None, **weights: float):
+    return with_noise(ThreatEvaluator(**weights), noise, seed)
+
+
+def _bridge(**_: Any):
+    return BridgeExpert()
+
+
+EVALUATORS: dict[str, Callable[..., Callable[[AndantinoState], float]]] = {
+    "default": _default,
+    "threats": _default,
+    "seed": seed_evaluator,
+    "bridge": _bridge,
+}

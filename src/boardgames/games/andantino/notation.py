@@ -1,0 +1,70 @@
+"""Andantino notation: `J10` (row letter + number) and cube `x,y,z`.
+
+Rows A..S run from the top (z = -9) to the bottom (z = +9); within a row the
+cells are numbered 1.. from the left (smallest x).  The centre is J10.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...errors import NotationError
+from .board import CUBES, INDEX, RADIUS
+
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRS"
+
+_CELL = re.compile(r"([a-s])(\d{1,2})", re.IGNORECASE)
+_CUBE = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+#: One move in a move list: a cube triple (spaces allowed after commas) or a word.
+_TOKEN = re.compile(r"\(?\s*-?\d+\s*,\s*-?\d+\s*,\s*-?\d+\s*\)?|[^\s,;]+")
+
+
+def row_start(z: int) -> int:
+    """Smallest x in row z."""
+    return max(-RADIUS, -RADIUS - z)
+
+
+def row_length(z: int) -> int:
+    return 2 * RADIUS + 1 - abs(z)
+
+
+def format_cell(index: int) -> str:
+    x, _, z = CUBES[index]
+    return f"{ROW_LETTERS[z + RADIUS]}{x - row_start(z) + 1}"
+
+
+def format_cube(index: int) -> str:
+    return ",".join(str(v) for v in CUBES[index])
+
+
+def parse_cell(text: str) -> int:
+    """A cell index from `J10` or `x,y,z` (case and spaces ignored)."""
+    t = text.strip()
+    m = _CELL.fullmatch(t)
+    if m:
+        z = ROW_LETTERS.index(m.group(1).upper()) - RADIUS
+        number = int(m.group(2))
+        if not 1 <= number <= row_length(z):
+            raise NotationError(text, f"row {m.group(1).upper()} has cells 1..{row_length(z)}")
+        x = row_start(z) + number - 1
+        return INDEX[(x, -x - z, z)]
+    m = _CUBE.fullmatch(t)
+    if m:
+        x, y, z = (int(g) for g in m.groups())
+        if x + y + z != 0:
+            raise NotationError(text, "cube coordinates must add up to 0")
+        if max(abs(x), abs(y), abs(z)) > RADIUS:
+            raise NotationError(text, f"off the board (radius {RADIUS})")
+        return INDEX[(x, y, z)]
+    raise NotationError(
+        text, "expected a cell like J10 (row A-S, number from the left) or cube x,y,z"
+    )
+
+
+def split_moves(text: str) -> list[str]:
+    """The move tokens of a move list; `#` starts a comment to the end of line."""
+    tokens: list[str] = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0]
+        tokens.extend(m.group(0).strip() for m in _TOKEN.finditer(line))
+    return tokens

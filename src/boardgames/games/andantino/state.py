@@ -1,0 +1,239 @@
+"""Andantino positions with incremental make/undo.
+
+Per move the state updates, in constant work:
+- the board list and one bitboard per colour;
+- the occupied-neighbour count of the six neighbours, and with it the set of
+  legal cells (empty cells touching two or more stones);
+- one Zobrist hash per board symmetry (12 frames);
+- the result, looking only through the last stone: five in a row along its
+  three axes, and enclosures that the stone itself can have closed.
+
+Enclosure is the costly rule, so it is checked in stages, cheapest first:
+1. a stone inside the board can only close a region when its non-wall
+   neighbours form two or more separate runs around it (OPEN_RUNS);
+2. a region is open when one of the six straight rays from a seed cell holds
+   no wall (a few AND operations on bitboards);
+3. only then a bitboard flood fill, which stops as soon as it touches ring 9.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...game import State
+from .board import (
+    BIT,
+    BOARD_MASK,
+    LINE_RAYS,
+    NEIGHBOURS,
+    NEIGHBOURS6,
+    OPEN_RUNS,
+    RADIUS,
+    RAY_MASKS,
+    RING,
+    SIZE,
+    flood_enclosed,
+)
+
+if TYPE_CHECKING:
+    from . import Andantino
+
+WHITE, BLACK, EMPTY = 0, 1, -1
+CENTRE = 0
+FIRST_MOVES = (1, 2, 3, 4, 5, 6)
+
+#: How a finished game ended (State.reason).
+FIVE, ENCLOSURE, SELF_ENCLOSED, NO_MOVES = "five in a row", "enclosure", "self-enclosure", "no move"
+
+
+class AndantinoState(State):
+    """One position: White to move first, a Black stone on the centre."""
+
+    __slots__ = (
+        "game",
+        "board",
+        "bits",
+        "counts",
+        "candidates",
+        "to_move",
+        "history",
+        "hashes",
+        "_winner",
+        "reason",
+    )
+
+    def __init__(self, game: Andantino) -> None:
+        self.game = game
+        self.board = [EMPTY] * SIZE
+        self.board[CENTRE] = BLACK
+        self.bits = [0, BIT[CENTRE]]
+        self.counts = [0] * SIZE
+        for n in NEIGHBOURS[CENTRE]:
+            self.counts[n] = 1
+        #: Empty cells touching two or more stones (the first move is special).
+        self.candidates: set[int] = set()
+        self.to_move = WHITE
+        self.history: list[int] = []
+        self.hashes = list(game.zobrist.keys[CENTRE][BLACK])
+        self._winner: int | None = None
+        #: Why the game ended (FIVE, ENCLOSURE, SELF_ENCLOSED, NO_MOVES) or None.
+        self.reason: str | None = None
+
+    # --- the rules ------------------------------------------------------------------
+    def legal_moves(self) -> list[int]:
+        if self.reason is not None:
+            return []
+        if not self.history:
+            return list(FIRST_MOVES)
+        return sorted(self.candidates)
+
+    def make(self, move: int) -> None:
+        player = self.to_move
+        board = self.board
+        board[move] = player
+        self.bits[player] |= BIT[move]
+        self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.keys[move][player])]
+        candidates = self.candidates
+        candidates.discard(move)
+        counts = self.counts
+        for n in NEIGHBOURS[move]:
+            k = counts[n] + 1
+            counts[n] = k
+            if k == 2 and board[n] < 0:
+                candidates.add(n)
+        self.history.append(move)
+        self.to_move = 1 - player
+        if self._five(move, player):
+            self._winner, self.reason = player, FIVE
+        elif self._encloses(move, player):
+            self._winner, self.reason = player, ENCLOSURE
+        elif self._self_enclosed(move, player):
+            self._winner, self.reason = 1 - player, SELF_ENCLOSED
+        elif not candidates:
+            self.reason = NO_MOVES
+
+    def undo(self) -> None:
+        move = self.history.pop()
+        board = self.board
+        player = board[move]
+        board[move] = EMPTY
+        self.bits[player] ^= BIT[move]
+        self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.keys[move][player])]
+        candidates = self.candidates
+        counts = self.counts
+        for n in NEIGHBOURS[move]:
+            k = counts[n]
+            counts[n] = k - 1
+            if k == 2 and board[n] < 0:
+                candidates.discard(n)
+        if counts[move] >= 2:
+            candidates.add(move)
+        self.to_move = player
+        self._winner = None
+        self.reason = None
+
+    def is_over(self) -> bool:
+        return self.reason is not None
+
+    def winner(self) -> int | None:
+        return self._winner
+
+    def illegal_reason(self, move: int) -> str | None:
+        if self.reason is not None:
+            return "the game is over"
+        if self.board[move] != EMPTY:
+            return "cell occupied"
+        if not self.history:
+            return None if move in FIRST_MOVES else "White's first stone must touch the centre"
+        if self.counts[move] < 2:
+            return "a stone must touch at least two stones"
+        return None
+
+    # --- results through the last stone -----------------------------------------------
+    def _five(self, move: int, player: int) -> bool:
+        board = self.board
+        for one_way, other_way in LINE_RAYS[move]:
+            run = 1
+            for c in one_way:
+                if board[c] != player:
+                    break
+                run += 1
+            for c in other_way:
+                if board[c] != player:
+                    break
+                run += 1
+            if run >= 5:
+                return True
+        return False
+
+    def _encloses(self, move: int, player: int) -> bool:
+        """Did `player`'s stone at `move` close a region holding enemy stones?"""
+        walls = self.bits[player]
+        neighbours = NEIGHBOURS6[move]
+        mask = 0
+        for d in range(6):
+            n = neighbours[d]
+            if n >= 0 and self.board[n] == player:
+                mask |= 1 << d
+        if RING[move] < RADIUS and OPEN_RUNS[mask] < 2:
+            return False
+        enemy = self.bits[1 - player]
+        if not enemy:
+            return False
+        passable = BOARD_MASK & ~walls
+        done = 0
+        for d in range(6):
+            n = neighbours[d]
+            if n < 0 or mask >> d & 1 or BIT[n] & done:
+                continue
+            rays = RAY_MASKS[n]
+            if not all(r & walls for r in rays):
+                continue
+            region = flood_enclosed(BIT[n], passable)
+            if region & enemy:
+                return True
+            done |= region
+        return False
+
+    def _self_enclosed(self, move: int, player: int) -> bool:
+        """Is the stone just played at `move` inside an enemy pocket?"""
+        if RING[move] == RADIUS:
+            return False
+        walls = self.bits[1 - player]
+        for r in RAY_MASKS[move]:
+            if not r & walls:
+                return False
+        return bool(flood_enclosed(BIT[move], BOARD_MASK & ~walls))
+
+    # --- the rest of the protocol ---------------------------------------------------
+    def copy(self) -> AndantinoState:
+        new = AndantinoState.__new__(AndantinoState)
+        new.game = self.game
+        new.board = self.board[:]
+        new.bits = self.bits[:]
+        new.counts = self.counts[:]
+        new.candidates = set(self.candidates)
+        new.to_move = self.to_move
+        new.history = self.history[:]
+        new.hashes = self.hashes[:]
+        new._winner = self._winner
+        new.reason = self.reason
+        return new
+
+    def recompute_hashes(self) -> list[int]:
+        stones = [(c, p) for c, p in enumerate(self.board) if p != EMPTY]
+        return self.game.zobrist.full(stones)
+
+    def stones(self, player: int) -> list[int]:
+        """Cells holding `player`'s stones, in index order."""
+        return [c for c, p in enumerate(self.board) if p == player]
+
+    def render(self, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(self, color=color)
+
+    def to_svg(self) -> str:
+        from .render import render_svg
+
+        return render_svg(self)
