@@ -420,3 +420,18 @@ def test_solve_3x3_exactly():
     # Black can always complete the diamond around B2 unless White takes B2
     # first; with B2 White's, nothing can be captured: a draw.
     assert result.value == 0
+
+
+def test_svg_and_text_show_territory():
+    import xml.etree.ElementTree as ET
+
+    game = get_game("squatter", size=6)
+    state = game.replay(["B2", "A2", "F6", "B1", "F5", "B3", "F4", "C2"])
+    svg = state.to_svg()
+    root = ET.fromstring(svg)
+    fills = [e.get("fill") for e in root.iter() if e.tag.endswith("rect")]
+    assert fills.count("#5a4a3a") == 1  # Black's territory: the cell B2
+    assert "White 0 - Black 1" in svg
+    text = state.render()
+    assert text.splitlines()[2].split() == ["B", "B", "w", "B", "+", "+", "+"]
+    assert "\x1b[" in state.render(color=True)

@@ -292,7 +292,7 @@ class SquatterState(State):
             if self.stones[p] & bit:
                 return f"the cell holds a {COLOUR[p]} stone"
             if self.terr[p] & bit:
-                return f"the cell is captured ({COLOUR[p]}'s territory)"
+                return f"{COLOUR[p]} has captured the cell"
         return "the cell is not free"
 
     def copy(self) -> SquatterState:
