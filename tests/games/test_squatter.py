@@ -435,3 +435,22 @@ def test_svg_and_text_show_territory():
     text = state.render()
     assert text.splitlines()[2].split() == ["B", "B", "w", "B", "+", "+", "+"]
     assert "\x1b[" in state.render(color=True)
+
+
+@pytest.mark.slow
+def test_solve_4x4_is_a_draw():
+    from boardgames.search import solve
+
+    result = solve(get_game("squatter", size=4).new_state())
+    assert result.value == 0 and result.winner is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed_ai", ["seed001", "seed003"])
+def test_default_beats_the_seed_players(seed_ai):
+    """A short version of the strength match in docs/squatter.md."""
+    from boardgames.arena.match import play_match
+
+    game = get_game("squatter", size=6)
+    summary = play_match(game, "default", seed_ai, games=6, time_limit=1.0, seed=1, opening_plies=2)
+    assert summary.wins + 0.5 * summary.draws >= 0.6 * 6
