@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -105,6 +106,39 @@ def test_gauntlet_plays_only_the_given_pairs():
     assert result.labels == ["a", "b", "c"]
 
 
+def record(winner: int | None) -> GameRecord:
+    result = "draw" if winner is None else ("red", "yellow")[winner]
+    return GameRecord(game="connect4", moves=["d"], result=result, winner=winner)
+
+
+def test_table_and_elo_from_hand_made_results():
+    # Player 1 beats random (player 0) 3 times out of 4, from both sides of the board:
+    # game 0: player 0 first, winner colour 1 = player 1; game 1: player 1 first, wins...
+    results = [
+        GameResult((0, 1), 0, record(1)),
+        GameResult((0, 1), 1, record(0)),
+        GameResult((0, 1), 2, record(0)),  # random (first) wins this one
+        GameResult((0, 1), 3, record(0)),
+    ]
+    table = TournamentResult(labels=["random", "x"], results=results, planned=4, anchor=0)
+    assert table.counts() == ([[0, 1], [3, 0]], [[0, 0], [0, 0]])
+    x = next(s for s in table.standings() if s.label == "x")
+    assert (x.games, x.wins, x.draws, x.losses, x.score_percent) == (4, 3, 0, 1, 75.0)
+    # One virtual draw per pair: 3.5 points out of 5, odds 7/3.
+    assert x.elo == pytest.approx(400 * math.log10(7 / 3))
+    assert "anchor" in table.format() and "random = 0" in table.format()
+
+
+def test_table_before_any_game_and_without_random():
+    empty = TournamentResult(labels=["random", "x"], results=[], planned=2, anchor=0)
+    assert "0 of 2 games played" in empty.format() and "mean = 0" in empty.format()
+    assert empty.to_dict()["anchor"] is None
+    draws = [GameResult((0, 1), i, record(None)) for i in range(2)]
+    level = TournamentResult(labels=["a", "b"], results=draws, planned=2)
+    assert [s.elo for s in level.standings()] == pytest.approx([0, 0])
+    assert [s.draws for s in level.standings()] == [2, 2]
+
+
 def test_openings_are_shared_by_colour_swapped_games_and_by_all_pairs():
     result = round_robin(
         "connect4", {}, SPECS, games_per_pair=4, seed=2, opening_plies=4, plugins=[CONNECT4]
@@ -197,13 +231,22 @@ def slow(game, seed=None):
     return Slow(seed, name="slow")
 
 
+class Quitter(Player):
+    def choose(self, state, time_limit=None):
+        sys.exit(3)
+
+
+def quitter(game, seed=None):
+    return Quitter("quitter")
+
+
 def unbuildable(game, seed=None):
     raise ValueError("no such parameters file")
 
 
 @pytest.mark.parametrize("executor_kind", ["serial", "threads"])
 def test_crashing_and_hanging_players_lose_and_the_tournament_goes_on(executor_kind):
-    specs = ["random", crasher, sleeper, unbuildable]
+    specs = ["random", crasher, sleeper, unbuildable, quitter]
     executor = ThreadPoolExecutor(2) if executor_kind == "threads" else None
     started = time.monotonic()
     result = round_robin(
@@ -214,16 +257,30 @@ def test_crashing_and_hanging_players_lose_and_the_tournament_goes_on(executor_k
     assert time.monotonic() - started < 10
     assert result.complete and not result.errors
     standings = {s.label: s for s in result.standings()}
-    assert standings["random"].wins == 6
+    assert standings["random"].wins == 8
     for r in result.results:
-        labels = [result.labels[p] for p in r.pair]
-        if "random" in labels:
+        first, second = r.record.players
+        # The first failure decides: a player that cannot be built loses before
+        # the game starts; otherwise the first to move fails (random never does).
+        if "unbuildable" in (first, second):
+            culprit = "unbuildable"
+        else:
+            culprit = second if first == "random" else first
+        if "random" in (first, second):
             assert result.labels[r.winner] == "random"
-        if "sleeper" in labels and "crasher" not in labels and "unbuildable" not in labels:
+        else:
+            assert r.record.players[r.record.winner] != culprit
+        if culprit == "sleeper":
             assert r.record.reason == "timeout"
             assert "hard limit of 0.2 s per move" in r.record.detail
+        elif culprit == "quitter":
+            assert r.record.reason == "crash" and "exit(3)" in r.record.detail
+        else:
+            assert r.record.reason == "crash"
+            if culprit == "unbuildable":
+                assert "cannot build the player" in r.record.detail
     reasons = result.reasons()
-    assert reasons["crash"] >= 4 and reasons["timeout"] >= 2
+    assert reasons == {"crash": 16, "timeout": 4}
 
 
 def test_game_timeout_makes_the_side_to_move_lose():

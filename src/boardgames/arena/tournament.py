@@ -273,6 +273,10 @@ class PlayerHung(BoardgamesError):
     """A player ran past a hard time limit and was stopped."""
 
 
+class PlayerCrashed(BoardgamesError):
+    """A player tried to exit the process."""
+
+
 class _Interrupt(BaseException):
     """Raised inside the player; a BaseException so `except Exception` cannot swallow it."""
 
@@ -323,6 +327,8 @@ class Watched(Player):
         except _Interrupt:
             self.deadline.fired = f"{self.name} stopped by the {why}"
             raise PlayerHung(self.deadline.fired) from None
+        except SystemExit as exc:  # a player may not end the worker
+            raise PlayerCrashed(f"{self.name} called exit({exc.code})") from None
         self.last_result = self.player.last_result
         return move
 
@@ -641,14 +647,22 @@ class TournamentResult:
                 wins[winner][j if winner == i else i] += 1
         return wins, draws
 
+    @property
+    def rated_anchor(self) -> int | None:
+        """The anchor if it has played (else ratings are relative to the mean)."""
+        if self.anchor is None:
+            return None
+        played = any(r.finished and self.anchor in r.pair for r in self.results)
+        return self.anchor if played else None
+
     def elo(self) -> EloFit:
         wins, draws = self.counts()
-        return fit_elo(wins, draws, anchor=self.anchor)
+        return fit_elo(wins, draws, anchor=self.rated_anchor)
 
     def standings(self) -> list[Standing]:
         """Players from the highest Elo down."""
         wins, draws = self.counts()
-        fit = fit_elo(wins, draws, anchor=self.anchor)
+        fit = fit_elo(wins, draws, anchor=self.rated_anchor)
         n = len(self.labels)
         rows = []
         for i in range(n):
@@ -679,7 +693,7 @@ class TournamentResult:
         for rank, s in enumerate(rows, start=1):
             if math.isnan(s.elo_error):
                 interval = "-"
-            elif s.player == self.anchor:
+            elif s.player == self.rated_anchor:
                 interval = "anchor"
             else:
                 interval = f"{s.elo - s.elo_error:+.0f} .. {s.elo + s.elo_error:+.0f}"
@@ -693,7 +707,7 @@ class TournamentResult:
         notes += [f"{n} by {reason}" for reason, n in self.reasons().items()]
         if self.errors:
             notes.append(f"{len(self.errors)} could not be played")
-        anchor = "random = 0" if self.anchor is not None else "mean = 0"
+        anchor = "mean = 0" if self.rated_anchor is None else f"{self.labels[self.anchor]} = 0"
         lines.append(f"{'; '.join(notes)}; Elo by maximum likelihood, {anchor}")
         return "\n".join(lines)
 
@@ -704,7 +718,7 @@ class TournamentResult:
             "players": self.labels,
             "planned": self.planned,
             "played": sum(r.finished for r in self.results),
-            "anchor": None if self.anchor is None else self.labels[self.anchor],
+            "anchor": None if self.rated_anchor is None else self.labels[self.anchor],
             "standings": [
                 {
                     "player": s.label,
