@@ -1,0 +1,225 @@
+"""The command line, through click's CliRunner, on Connect Four from examples/."""
+
+from __future__ import annotations
+
+import json
+
+import connect_four  # noqa: F401  (registers connect4)
+import pytest
+from click.testing import CliRunner
+
+from boardgames.arena.records import GameRecord
+from boardgames.cli import main
+from boardgames.game import get_game
+
+# A Connect Four position 35 moves deep (found by a seeded random game), with
+# yellow to move and 7 empty cells: small enough to solve in a test.
+LATE = "c e b c c a d d c c g f c f g d f f f f a g e a d a e d b g a a g d g"
+
+
+def invoke(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def assert_error(result, *fragments: str) -> None:
+    """Exit code 2 and one `error: ...` line, the last on stderr (after any progress)."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    errors = [line for line in lines if line.startswith("error: ")]
+    assert len(errors) == 1 and lines[-1] == errors[0], result.stderr
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in errors[0]
+
+
+def negamax(state) -> int:
+    """Exact value for the side to move (+1/0/-1), by brute force."""
+    if state.is_over():
+        winner = state.winner()
+        return 0 if winner is None else (1 if winner == state.to_move else -1)
+    best = -2
+    for move in state.legal_moves():
+        state.make(move)
+        best = max(best, -negamax(state))
+        state.undo()
+    return best
+
+
+def test_list_shows_games_ais_and_evaluators():
+    result = invoke("list")
+    assert result.exit_code == 0
+    assert "connect4: Connect Four (red vs yellow)" in result.output
+    for ai in ("random", "minimax", "alphabeta", "negascout", "mcts", "default"):
+        assert f"    {ai} " in result.output
+
+
+def test_perft_counts_and_divides():
+    result = invoke("perft", "connect4", "4")
+    assert result.exit_code == 0
+    assert "perft(4) = 2401" in result.output
+    divided = invoke("perft", "connect4", "3", "--divide", "--moves", "a a a a a a")
+    assert "b: 36" in divided.output and "a:" not in divided.output
+    assert "perft(3) = 216" in divided.output
+
+
+def test_perft_bad_input():
+    assert_error(invoke("perft", "connect4", "2", "--moves", "d x"), "cannot parse 'x'")
+    assert_error(invoke("perft", "nosuch", "2"), "unknown game 'nosuch'")
+    assert_error(invoke("perft", "connect4", "2", "--size", "9"), "bad options for connect4")
+    assert_error(invoke("perft", "connect4", "2", "-o", "size"), "bad game option 'size'")
+    assert invoke("perft", "connect4", "-1").exit_code == 2  # click's own usage error
+
+
+def test_analyse_a_position_file(tmp_path):
+    path = tmp_path / "pos.txt"
+    path.write_text("d d c\n")
+    result = invoke("analyse", "connect4", str(path))
+    assert result.exit_code == 0
+    assert result.output == get_game("connect4").analyse(get_game("connect4").replay("ddc")) + "\n"
+
+
+def test_analyse_bad_files(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("d d q\n")
+    assert_error(invoke("analyse", "connect4", str(bad)), "cannot parse 'q'")
+    assert_error(invoke("analyse", "connect4", str(tmp_path / "none.txt")), "none.txt")
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert_error(invoke("analyse", "connect4", str(binary)), "not a text file")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{ nope")
+    assert_error(invoke("analyse", "connect4", str(broken)), "broken.json", "not a JSON")
+
+
+def test_bestmove_reports_the_search(tmp_path):
+    path = tmp_path / "pos.txt"
+    path.write_text("a b a b a b\n")  # red wins at once in column a
+    result = invoke("bestmove", "connect4", str(path), "--depth", "3")
+    assert result.exit_code == 0, result.output
+    assert "move:     a" in result.output
+    for field in ("score:", "pv:", "depth:", "nodes/s"):
+        assert field in result.output
+    random = invoke("bestmove", "connect4", str(path), "--ai", "random", "--seed", "1")
+    assert random.exit_code == 0 and random.output.startswith("move:")
+    assert_error(invoke("bestmove", "connect4", str(path), "--ai", "alphabeta:depth=0"), "depth")
+    assert_error(invoke("bestmove", "connect4", str(path), "--ai", "nosuch"), "unknown AI")
+
+
+def test_solve_reports_from_the_first_players_view():
+    state = get_game("connect4").replay(LATE.split())
+    assert state.to_move == 1
+    exact = -negamax(state.copy())  # first player's view
+    result = invoke("solve", "connect4", "--moves", LATE, "--all")
+    assert result.exit_code == 0, result.output
+    lines = dict(line.split(": ", 1) for line in result.stdout.strip().splitlines())
+    assert list(lines) == ["winner", "value", "best", "nodes", "time"]
+    assert int(lines["value"]) == exact
+    assert lines["winner"] == {1: "first", 0: "draw", -1: "second"}[exact]
+    for move in lines["best"].split():
+        state.play(move)
+        assert -negamax(state) == negamax(get_game("connect4").replay(LATE.split()))
+        state.undo()
+
+
+def test_solve_gives_up_cleanly():
+    assert_error(invoke("solve", "connect4", "--time", "0.2"), "gave up")
+
+
+def test_play_human_against_random_with_undo_save_and_quit(tmp_path):
+    saved = tmp_path / "mid.json"
+    final = tmp_path / "final.json"
+    script = f"zz\nd\nundo\nd\nsave {saved}\nquit\n"
+    result = invoke(
+        "play", "connect4", "--ai", "random", "--seed", "2", "--record", str(final), input=script
+    )
+    assert result.exit_code == 0, result.output
+    assert "cannot parse 'zz'" in result.output
+    assert "took back 2 moves" in result.output
+    assert f"saved to {saved}" in result.output
+    assert "result: unfinished by interrupted" in result.output
+    mid, end = GameRecord.load(saved), GameRecord.load(final)
+    assert mid.moves == end.moves and len(end.moves) == 2 and end.moves[0] == "d"
+    assert end.players == ["human", "random"]
+
+
+def test_play_continues_a_saved_game(tmp_path):
+    path = tmp_path / "game.json"
+    GameRecord(game="connect4", moves=["a", "b", "a", "b", "a", "b"]).save(path)
+    result = invoke("play", "connect4", "--load", str(path), "--ai", "random", input="a\n")
+    assert result.exit_code == 0, result.output
+    assert "result: red wins" in result.output
+
+
+def test_play_ai_against_ai_shows_search_details(tmp_path):
+    record = tmp_path / "r.json"
+    result = invoke(
+        "play", "connect4", "--ai", "alphabeta:depth=2", "--ai2", "random",
+        "--seed", "1", "--no-color", "--record", str(record),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "red (alphabeta:depth=2) plays" in result.output
+    assert "depth 2" in result.output and "nodes" in result.output
+    loaded = GameRecord.load(record)
+    assert loaded.replay().is_over()
+    assert result.output.strip().splitlines()[-2].startswith("result: ")
+
+
+def test_play_bad_load_file(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps({"format": "boardgames-record", "version": 1, "game": "connect4"}))
+    assert_error(invoke("play", "connect4", "--load", str(path)), "missing field 'moves'")
+
+
+def test_match_summary_and_records(tmp_path):
+    records = tmp_path / "all.jsonl"
+    result = invoke(
+        "match", "connect4", "--ai", "random", "--ai2", "random", "--games", "4",
+        "--seed", "3", "--opening", "2", "--records", str(records),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "match: random#1 vs random#2 at connect4, 4 games" in result.stdout
+    assert result.stderr.count("game ") == 4  # progress on stderr
+    lines = records.read_text().splitlines()
+    assert len(lines) == 4 and all(GameRecord.from_json(line).game == "connect4" for line in lines)
+
+
+def test_match_with_a_time_limit():
+    result = invoke(
+        "match", "connect4", "--ai", "default", "--ai2", "random",
+        "--games", "2", "--time", "0.1", "--seed", "1",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "forfeits" not in result.output  # the search respects the limit
+    assert_error(invoke("match", "connect4", "--ai", "bogus:x"), "bad AI option")
+
+
+def test_bench_prints_a_table():
+    result = invoke("bench", "connect4", "--time", "0.2")
+    assert result.exit_code == 0, result.output
+    header, *rows = result.stdout.strip().splitlines()
+    assert header.split() == ["game", "position", "depth", "nodes", "nodes/s", "perft", "leaves/s"]
+    name, label, depth, nodes, nps, pdepth, rate = rows[0].split()
+    assert (name, label) == ("connect4", "start") and int(depth) >= 1 and int(pdepth) >= 1
+    assert "bench: connect4 start" in result.stderr
+    assert_error(invoke("bench", "nosuch"), "unknown game")
+
+
+def test_engine_command_speaks_the_protocol():
+    result = invoke("engine", "connect4", input="play d\ntomove\nplay x\nquit\n")
+    assert result.exit_code == 0
+    assert result.output.startswith("= \n\n= yellow\n\n? cannot parse 'x'")
+    without = invoke("engine", input="legal\n")
+    assert without.exit_code == 0 and without.output.startswith("? no game")
+    assert_error(invoke("engine", "nosuch"), "unknown game")
+
+
+@pytest.mark.parametrize("command", ["analyse", "bestmove"])
+def test_commands_accept_a_record_as_position(tmp_path, command):
+    path = tmp_path / "g.json"
+    GameRecord(game="connect4", moves=["d", "c"]).save(path)
+    result = (
+        invoke(command, "connect4", str(path), "--depth", "1")
+        if command == "bestmove"
+        else (invoke(command, "connect4", str(path)))
+    )
+    assert result.exit_code == 0, result.output
