@@ -19,8 +19,9 @@ from ..arena.tournament import (
     TournamentDir,
     TournamentResult,
     TournamentSettings,
+    import_plugins,
 )
-from ..game import Game, OptionError
+from ..game import Game, OptionError, get_game
 from .common import PLUGINS_ENV, fail, game_from_kwargs, game_options, handle_errors, progress
 
 DEFAULT_GAMES = 2
@@ -238,9 +239,6 @@ def _board_size_given(kwargs: dict[str, Any]) -> bool:
 
 
 def _load_game(settings: TournamentSettings) -> Game:
-    from ..arena.tournament import import_plugins
-    from ..game import get_game
-
     import_plugins(settings.plugins)
     return get_game(settings.game, **settings.params)
 
