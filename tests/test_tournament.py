@@ -245,10 +245,16 @@ def unbuildable(game, seed=None):
     raise ValueError("no such parameters file")
 
 
-@pytest.mark.parametrize("executor_kind", ["serial", "threads"])
+EXECUTORS = {"serial": lambda: None, "threads": lambda: ThreadPoolExecutor(2)}
+EXECUTORS["processes"] = lambda: ProcessPoolExecutor(2)
+
+
+# The watchdog uses a SIGALRM timer in a main thread (serial, processes) and an
+# asynchronous exception in other threads (Dask's workers): both are tested.
+@pytest.mark.parametrize("executor_kind", sorted(EXECUTORS))
 def test_crashing_and_hanging_players_lose_and_the_tournament_goes_on(executor_kind):
     specs = ["random", crasher, sleeper, unbuildable, quitter]
-    executor = ThreadPoolExecutor(2) if executor_kind == "threads" else None
+    executor = EXECUTORS[executor_kind]()
     started = time.monotonic()
     result = round_robin(
         "connect4", {}, specs, games_per_pair=2, seed=3, move_timeout=0.2, executor=executor
