@@ -465,3 +465,45 @@ def test_benchmark_positions_are_games_in_progress():
 def test_analyse_reports_threats():
     text = GAME.analyse(GAME.benchmark_positions()["opening"])
     assert "white:" in text and "black:" in text and "winning cells" in text
+
+
+# --- the named AIs ---------------------------------------------------------------------------
+
+
+def _five_threat():
+    """Black (to move) has four in a row and one legal completion, -1,1,0."""
+    return setup(
+        white=[(0, 1, -1), (0, -1, 1), (1, -2, 1), (-1, 0, 1)],
+        black=[(1, -1, 0), (2, -2, 0), (3, -3, 0)],
+    )
+
+
+@pytest.mark.parametrize("spec", ["default", "seed", "alphabeta", "negascout"])
+def test_ais_take_a_win_in_one(spec):
+    from boardgames.ai import make_player
+
+    state = _five_threat()
+    player = make_player(GAME, f"{spec}:depth=2", seed=3)
+    assert player.choose(state) == GAME.parse_move("-1,1,0")
+
+
+def test_default_ai_blocks_a_five():
+    from boardgames.ai import make_player
+
+    state = _five_threat()
+    state.make(INDEX[(-2, 1, 1)])  # Black plays elsewhere: White must block -1,1,0
+    assert not state.is_over() and state.to_move == WHITE
+    player = make_player(GAME, "default:depth=2")
+    assert player.choose(state) == GAME.parse_move("-1,1,0")
+
+
+def test_ai_options_are_checked():
+    from boardgames.ai import make_player
+    from boardgames.game import OptionError
+
+    with pytest.raises(OptionError, match="noise"):
+        make_player(GAME, "seed:noise=-1")
+    with pytest.raises(OptionError, match="unknown option"):
+        make_player(GAME, "default:colour=3")
+    player = make_player(GAME, "default:depth=1,four=500,tempo=1")
+    assert player.choose(GAME.new_state()) in range(1, 7)

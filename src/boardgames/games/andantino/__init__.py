@@ -11,7 +11,7 @@ from ...game import Evaluator, Game
 from ...zobrist import ZobristTable
 from .board import CUBES, INDEX, SIZE, SYMMETRIES
 from .notation import format_cell, format_cube, parse_cell, split_moves
-from .state import BLACK, WHITE, AndantinoState
+from .state import BLACK, HASH_MASK, WHITE, AndantinoState
 
 __all__ = ["Andantino", "AndantinoState", "WHITE", "BLACK", "CUBES", "INDEX"]
 
@@ -48,6 +48,13 @@ class Andantino(Game):
         self._set_symmetries(SYMMETRIES)
         #: 2 x 271 keys per frame, slot = the seed's tile index.
         self.zobrist = ZobristTable(SIZE, 2, SYMMETRIES)
+        #: The same keys with the 12 frames packed into one int, 64 bits each
+        #: (frame f in bits 64f..64f+63): one XOR updates every frame.  Keys
+        #: are taken as unsigned 64-bit patterns (ZobristTable's may be negative).
+        self.packed_keys: list[list[int]] = [
+            [sum((k & HASH_MASK) << (64 * f) for f, k in enumerate(frames)) for frames in slot]
+            for slot in self.zobrist.keys
+        ]
 
     def new_state(self) -> AndantinoState:
         return AndantinoState(self)

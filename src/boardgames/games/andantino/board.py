@@ -131,11 +131,30 @@ def dilate(bits: int) -> int:
     )
 
 
-def flood_enclosed(seed: int, passable: int) -> int:
+#: RING_MASKS[r]: the cells of ring r; BEYOND[r]: the cells of rings > r plus
+#: the border ring.
+RING_MASKS: tuple[int, ...] = tuple(
+    sum(b for b, ring in zip(BIT, RING) if ring == r) for r in range(RADIUS + 1)
+)
+BEYOND: tuple[int, ...] = tuple(
+    sum(RING_MASKS[r + 1 :]) | RING_MASKS[RADIUS] for r in range(RADIUS + 1)
+)
+
+
+def escape_mask(walls: int) -> int:
+    """Cells from which a region surely reaches the border: the rings beyond the
+    outermost wall (walking straight out from there meets no wall) and ring 9."""
+    r = RADIUS
+    while r and not walls & RING_MASKS[r]:
+        r -= 1
+    return BEYOND[r]
+
+
+def flood_enclosed(seed: int, passable: int, escape: int = BORDER_MASK) -> int:
     """The region grown from `seed` through `passable` cells, or 0 as soon as it
-    touches the border ring (the board edge is not a wall)."""
+    touches `escape` (by default the border ring: the board edge is not a wall)."""
     region = seed & passable
-    if region & BORDER_MASK:
+    if region & escape:
         return 0
     while True:
         grown = (
@@ -147,7 +166,7 @@ def flood_enclosed(seed: int, passable: int) -> int:
             | (region << 20)
             | (region >> 20)
         ) & passable
-        if grown & BORDER_MASK:
+        if grown & escape:
             return 0
         if grown == region:
             return region

@@ -32,6 +32,8 @@ WINDOW_STARTS = tuple(
     for dx, dy, dz in _AXIS_CUBES
 )
 INNER_MASK = BOARD_MASK & ~BORDER_MASK
+#: Three consecutive directions round a cell (the seed's bridge arcs).
+ARCS = tuple((d, (d + 1) % 6, (d + 2) % 6) for d in range(6))
 
 #: Evaluation of a position where the side to move can win at once, and where
 #: the opponent has two winning cells that one stone cannot both block.
@@ -62,10 +64,7 @@ def bridges(own: int, enemy: int) -> int:
     """Enemy stones with three of our stones on consecutive neighbours, counted
     once per such arc (the seed's Bridge feature)."""
     around = [nb(own, s) for s in BIT_STEPS]
-    total = 0
-    for d in range(6):
-        total += (enemy & around[d] & around[(d + 1) % 6] & around[(d + 2) % 6]).bit_count()
-    return total
+    return sum((enemy & around[d] & around[e] & around[f]).bit_count() for d, e, f in ARCS)
 
 
 class BridgeExpert:
@@ -91,53 +90,79 @@ def seed_evaluator(noise: float = 0.5, seed: int | None = None, bridge: float = 
 # --- threats -----------------------------------------------------------------------------
 
 
+def _count5(a0: int, a1: int, a2: int, a3: int, a4: int) -> tuple[int, int, int]:
+    """Bit-sliced sum of five bitboards: (bit 0, bit 1, bit 2) of the count."""
+    x01 = a0 ^ a1
+    s1 = x01 ^ a2
+    c1 = (a0 & a1) | (a2 & x01)
+    x = s1 ^ a3
+    c2 = (s1 & a3) | (a4 & x)
+    return x ^ a4, c1 ^ c2, c1 & c2
+
+
+def _windows(
+    free: int, a0: int, a1: int, a2: int, a3: int, a4: int, s: int
+) -> tuple[int, int, int, int]:
+    """Counts of enemy-free windows with 4, 3, 2 stones, and the 4-windows' holes."""
+    a0 &= free
+    a1 &= free
+    a2 &= free
+    a3 &= free
+    a4 &= free
+    b0, b1, b2 = _count5(a0, a1, a2, a3, a4)
+    fours = b2 & ~b0 & ~b1
+    holes = 0
+    n4 = 0
+    if fours:
+        n4 = fours.bit_count()
+        holes = (
+            (fours & ~a0)
+            | ((fours & ~a1) << s)
+            | ((fours & ~a2) << 2 * s)
+            | ((fours & ~a3) << 3 * s)
+            | ((fours & ~a4) << 4 * s)
+        )
+    return n4, (b1 & b0 & ~b2).bit_count(), (b1 & ~b0 & ~b2).bit_count(), holes
+
+
+def line_windows_both(
+    a: int, b: int
+) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """`line_windows` for both colours at once, sharing the shifted boards."""
+    ra = [0, 0, 0, 0]
+    rb = [0, 0, 0, 0]
+    for axis, s in enumerate(AXIS_STEPS):
+        a1, a2, a3, a4 = a >> s, a >> 2 * s, a >> 3 * s, a >> 4 * s
+        b1, b2, b3, b4 = b >> s, b >> 2 * s, b >> 3 * s, b >> 4 * s
+        starts = WINDOW_STARTS[axis]
+        for result, free, w in (
+            (ra, starts & ~(b | b1 | b2 | b3 | b4), (a, a1, a2, a3, a4)),
+            (rb, starts & ~(a | a1 | a2 | a3 | a4), (b, b1, b2, b3, b4)),
+        ):
+            n4, n3, n2, holes = _windows(free, *w, s)
+            result[0] += n4
+            result[1] += n3
+            result[2] += n2
+            result[3] |= holes
+    return (ra[0], ra[1], ra[2], ra[3]), (rb[0], rb[1], rb[2], rb[3])
+
+
 def line_windows(own: int, enemy: int) -> tuple[int, int, int, int]:
     """Five-cell windows free of enemy stones holding 4, 3 and 2 of ours, and the
-    cells that would complete a five (empty cell of a 4-window)."""
-    n4 = n3 = n2 = 0
-    completions = 0
-    for axis, s in enumerate(AXIS_STEPS):
-        e = enemy | (enemy >> s) | (enemy >> 2 * s) | (enemy >> 3 * s) | (enemy >> 4 * s)
-        free = WINDOW_STARTS[axis] & ~e
-        a0 = own & free
-        a1 = (own >> s) & free
-        a2 = (own >> 2 * s) & free
-        a3 = (own >> 3 * s) & free
-        a4 = (own >> 4 * s) & free
-        x01 = a0 ^ a1
-        s1 = x01 ^ a2
-        c1 = (a0 & a1) | (a2 & x01)
-        x = s1 ^ a3
-        b0 = x ^ a4
-        c2 = (s1 & a3) | (a4 & x)
-        b1 = c1 ^ c2
-        b2 = c1 & c2
-        fours = b2 & ~b0 & ~b1
-        if fours:
-            n4 += fours.bit_count()
-            completions |= (
-                (fours & ~a0)
-                | ((fours & ~a1) << s)
-                | ((fours & ~a2) << 2 * s)
-                | ((fours & ~a3) << 3 * s)
-                | ((fours & ~a4) << 4 * s)
-            )
-        n3 += (b1 & b0 & ~b2).bit_count()
-        n2 += (b1 & ~b0 & ~b2).bit_count()
-    return n4, n3, n2, completions
+    cells that would complete a five (the empty cell of each 4-window)."""
+    return line_windows_both(own, enemy)[0]
 
 
-def surround(own: int, enemy: int) -> tuple[int, int, int]:
-    """Inner enemy stones with exactly 4 and 5 of our stones around them, and the
-    empty cells that would enclose a 5-surrounded stone."""
-    target = enemy & INNER_MASK
-    n = [target & nb(own, s) for s in BIT_STEPS]
-    x = n[0] ^ n[1]
-    s1 = x ^ n[2]
-    c1 = (n[0] & n[1]) | (n[2] & x)
-    y = n[3] ^ n[4]
-    s2 = y ^ n[5]
-    c2 = (n[3] & n[4]) | (n[5] & y)
+def _surround(target: int, n: list[int], empty: int) -> tuple[int, int, int]:
+    """Stones of `target` with 4 and 5 marked neighbours (`n[d]`: neighbour d is
+    marked), and the empty cells that would complete the sixth."""
+    n0, n1, n2, n3, n4, n5 = (target & x for x in n)
+    x = n0 ^ n1
+    s1 = x ^ n2
+    c1 = (n0 & n1) | (n2 & x)
+    y = n3 ^ n4
+    s2 = y ^ n5
+    c2 = (n3 & n4) | (n5 & y)
     b0 = s1 ^ s2
     c3 = s1 & s2
     b1 = c1 ^ c2 ^ c3
@@ -146,10 +171,16 @@ def surround(own: int, enemy: int) -> tuple[int, int, int]:
     fives = b2 & ~b1 & b0
     completions = 0
     if fives:
-        empty = BOARD_MASK & ~(own | enemy)
         for s in BIT_STEPS:
             completions |= back(fives & nb(empty, s), s)
     return fours.bit_count(), fives.bit_count(), completions
+
+
+def surround(own: int, enemy: int) -> tuple[int, int, int]:
+    """Inner enemy stones with exactly 4 and 5 of our stones around them, and the
+    empty cells that would enclose a 5-surrounded stone."""
+    empty = BOARD_MASK & ~(own | enemy)
+    return _surround(enemy & INNER_MASK, [nb(own, s) for s in BIT_STEPS], empty)
 
 
 def mobility(state: AndantinoState, player: int) -> float:
@@ -203,10 +234,12 @@ class ThreatEvaluator:
             return 0.0 if w is None else (WIN_NEXT if w == state.to_move else -WIN_NEXT)
         me = state.to_move
         own, enemy = state.bits[me], state.bits[1 - me]
-        m4, m3, m2, m_line = line_windows(own, enemy)
-        o4, o3, o2, o_line = line_windows(enemy, own)
-        ms4, ms5, m_sur = surround(own, enemy)
-        os4, os5, o_sur = surround(enemy, own)
+        (m4, m3, m2, m_line), (o4, o3, o2, o_line) = line_windows_both(own, enemy)
+        empty = BOARD_MASK & ~(own | enemy)
+        near_own = [nb(own, s) for s in BIT_STEPS]
+        near_enemy = [nb(enemy, s) for s in BIT_STEPS]
+        ms4, ms5, m_sur = _surround(enemy & INNER_MASK, near_own, empty)
+        os4, os5, o_sur = _surround(own & INNER_MASK, near_enemy, empty)
         if (m_line | m_sur) and _legal_cells(state, m_line | m_sur):
             return WIN_NEXT
         threats = _legal_cells(state, o_line | o_sur) if (o_line | o_sur) else 0
@@ -219,9 +252,21 @@ class ThreatEvaluator:
         theirs += w["surround5"] * os5 + w["surround4"] * os4
         score = w["tempo"] * mine - theirs
         if w["bridge"]:
-            score += w["bridge"] * (bridges(own, enemy) - bridges(enemy, own))
+            b = 0
+            for d, e, f in ARCS:
+                b += (enemy & near_own[d] & near_own[e] & near_own[f]).bit_count()
+                b -= (own & near_enemy[d] & near_enemy[e] & near_enemy[f]).bit_count()
+            score += w["bridge"] * b
         if w["mobility"]:
-            score += w["mobility"] * mobility(state, me)
+            legal = 0
+            for c in state.candidates:
+                legal |= BIT[c]
+            a = b = 0
+            for x in near_own:
+                a |= x
+            for x in near_enemy:
+                b |= x
+            score += w["mobility"] * ((legal & a).bit_count() - (legal & b).bit_count())
         return score
 
     def __repr__(self) -> str:

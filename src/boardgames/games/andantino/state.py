@@ -4,7 +4,9 @@ Per move the state updates, in constant work:
 - the board list and one bitboard per colour;
 - the occupied-neighbour count of the six neighbours, and with it the set of
   legal cells (empty cells touching two or more stones);
-- one Zobrist hash per board symmetry (12 frames);
+- one Zobrist hash per board symmetry (12 frames), packed side by side into
+  one Python int so that a move is a single XOR (`hashes` unpacks them,
+  which the search does only at interior nodes, not at the leaves);
 - the result, looking only through the last stone: five in a row along its
   three axes, and enclosures that the stone itself can have closed.
 
@@ -32,6 +34,8 @@ from .board import (
     RAY_MASKS,
     RING,
     SIZE,
+    SYMMETRIES,
+    escape_mask,
     flood_enclosed,
 )
 
@@ -39,6 +43,9 @@ if TYPE_CHECKING:
     from . import Andantino
 
 WHITE, BLACK, EMPTY = 0, 1, -1
+HASH_BITS = 64
+HASH_MASK = (1 << HASH_BITS) - 1
+FRAME_SHIFTS = tuple(HASH_BITS * f for f in range(len(SYMMETRIES)))
 CENTRE = 0
 FIRST_MOVES = (1, 2, 3, 4, 5, 6)
 
@@ -57,7 +64,7 @@ class AndantinoState(State):
         "candidates",
         "to_move",
         "history",
-        "hashes",
+        "packed",
         "_winner",
         "reason",
     )
@@ -74,7 +81,7 @@ class AndantinoState(State):
         self.candidates: set[int] = set()
         self.to_move = WHITE
         self.history: list[int] = []
-        self.hashes = list(game.zobrist.keys[CENTRE][BLACK])
+        self.packed: int = game.packed_keys[CENTRE][BLACK]
         self._winner: int | None = None
         #: Why the game ended (FIVE, ENCLOSURE, SELF_ENCLOSED, NO_MOVES) or None.
         self.reason: str | None = None
@@ -92,7 +99,7 @@ class AndantinoState(State):
         board = self.board
         board[move] = player
         self.bits[player] |= BIT[move]
-        self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.keys[move][player])]
+        self.packed ^= self.game.packed_keys[move][player]
         candidates = self.candidates
         candidates.discard(move)
         counts = self.counts
@@ -118,7 +125,7 @@ class AndantinoState(State):
         player = board[move]
         board[move] = EMPTY
         self.bits[player] ^= BIT[move]
-        self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.keys[move][player])]
+        self.packed ^= self.game.packed_keys[move][player]
         candidates = self.candidates
         counts = self.counts
         for n in NEIGHBOURS[move]:
@@ -148,6 +155,16 @@ class AndantinoState(State):
         if self.counts[move] < 2:
             return "a stone must touch at least two stones"
         return None
+
+    @property
+    def hashes(self) -> list[int]:  # type: ignore[override]
+        """The 12 frame hashes (frame 0 = the board as it stands)."""
+        packed = self.packed
+        return [(packed >> shift) & HASH_MASK for shift in FRAME_SHIFTS]
+
+    @property
+    def key(self) -> int:
+        return self.packed & HASH_MASK
 
     # --- results through the last stone -----------------------------------------------
     def _five(self, move: int, player: int) -> bool:
@@ -181,15 +198,25 @@ class AndantinoState(State):
         if not enemy:
             return False
         passable = BOARD_MASK & ~walls
+        escape = -1
         done = 0
         for d in range(6):
             n = neighbours[d]
             if n < 0 or mask >> d & 1 or BIT[n] & done:
                 continue
-            rays = RAY_MASKS[n]
-            if not all(r & walls for r in rays):
+            r0, r1, r2, r3, r4, r5 = RAY_MASKS[n]
+            if not (
+                r0 & walls
+                and r1 & walls
+                and r2 & walls
+                and r3 & walls
+                and r4 & walls
+                and r5 & walls
+            ):
                 continue
-            region = flood_enclosed(BIT[n], passable)
+            if escape < 0:
+                escape = escape_mask(walls)
+            region = flood_enclosed(BIT[n], passable, escape)
             if region & enemy:
                 return True
             done |= region
@@ -203,7 +230,7 @@ class AndantinoState(State):
         for r in RAY_MASKS[move]:
             if not r & walls:
                 return False
-        return bool(flood_enclosed(BIT[move], BOARD_MASK & ~walls))
+        return bool(flood_enclosed(BIT[move], BOARD_MASK & ~walls, escape_mask(walls)))
 
     # --- the rest of the protocol ---------------------------------------------------
     def copy(self) -> AndantinoState:
@@ -215,14 +242,14 @@ class AndantinoState(State):
         new.candidates = set(self.candidates)
         new.to_move = self.to_move
         new.history = self.history[:]
-        new.hashes = self.hashes[:]
+        new.packed = self.packed
         new._winner = self._winner
         new.reason = self.reason
         return new
 
     def recompute_hashes(self) -> list[int]:
         stones = [(c, p) for c, p in enumerate(self.board) if p != EMPTY]
-        return self.game.zobrist.full(stones)
+        return [h & HASH_MASK for h in self.game.zobrist.full(stones)]
 
     def stones(self, player: int) -> list[int]:
         """Cells holding `player`'s stones, in index order."""

@@ -1,0 +1,129 @@
+"""Andantino AIs: the seed player (seed 000) and the library's default.
+
+- `seed`: seed 000's bot as its report describes it: NegaScout with
+  iterative deepening and a Zobrist transposition table (2 x 271 keys on the
+  tile index, no symmetry), evaluating with BridgeExpert plus RandomExpert.
+  It had no killer or history ordering.  Options: noise (RandomExpert
+  scale, default 0.5), bridge (weight), tt, seed.
+- `default`: NegaScout with the 12-fold symmetric transposition table,
+  killers, history, a static order that tries winning and blocking cells
+  first, and the ThreatEvaluator (lines, enclosure threats, bridges,
+  mobility).  Options: noise, tt, seed and any ThreatEvaluator weight
+  (four, three, two, surround5, surround4, bridge, mobility, tempo).
+
+Both search 1 s per move when given no limit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..evaluation import with_noise
+from ..game import Game, OptionError
+from ..games.andantino.experts import DEFAULT_WEIGHTS, ThreatEvaluator, order_moves, seed_evaluator
+from ..players import Player, SearchPlayer, check_limits
+from ..search import Searcher
+from . import register_ai
+
+#: Per-move budget when neither depth, time nor nodes is given.
+DEFAULT_TIME = 1.0
+#: The seed's table was small; 2^16 entries keeps its spirit without its
+#: 272-slot collisions.
+SEED_TT = 1 << 16
+DEFAULT_TT = 1 << 18
+
+
+def _seed(seed: Any) -> int | None:
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def _number(name: str, value: Any) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
+        raise OptionError(f"{name} must be a number >= 0, not {value!r}")
+    return float(value)
+
+
+def _tt(tt: Any, default: int) -> int:
+    if tt is None:
+        return default
+    if not isinstance(tt, int) or isinstance(tt, bool) or tt < 0:
+        raise OptionError(f"tt must be a number of entries >= 0, not {tt!r}")
+    return tt
+
+
+def _limits(depth: Any, time: Any, nodes: Any) -> tuple[Any, Any, Any]:
+    check_limits(depth, time, nodes)
+    if depth is None and time is None and nodes is None:
+        time = DEFAULT_TIME
+    return depth, time, nodes
+
+
+@register_ai(
+    "seed",
+    game="andantino",
+    help="seed 000: negascout + iterative deepening + TT, BridgeExpert + RandomExpert",
+)
+def seed_ai(
+    game: Game,
+    *,
+    depth: Any = None,
+    time: Any = None,
+    nodes: Any = None,
+    seed: Any = None,
+    noise: Any = 0.5,
+    bridge: Any = 1.0,
+    tt: Any = None,
+) -> Player:
+    """The seed's NegaScout bot with BridgeExpert and RandomExpert."""
+    depth, time, nodes = _limits(depth, time, nodes)
+    seed = _seed(seed)
+    evaluator = seed_evaluator(_number("noise", noise), seed, _number("bridge", bridge))
+    engine = Searcher(
+        evaluator,
+        algorithm="negascout",
+        tt_size=_tt(tt, SEED_TT),
+        symmetry=False,
+        killers=False,
+        history=False,
+        seed=seed,
+    )
+    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="seed")
+
+
+@register_ai(
+    "default",
+    game="andantino",
+    help="negascout, symmetric TT, win/block ordering, threat evaluator (lines, enclosures)",
+)
+def default_ai(
+    game: Game,
+    *,
+    depth: Any = None,
+    time: Any = None,
+    nodes: Any = None,
+    seed: Any = None,
+    noise: Any = 0.0,
+    tt: Any = None,
+    **weights: Any,
+) -> Player:
+    """The library's strongest Andantino player."""
+    depth, time, nodes = _limits(depth, time, nodes)
+    seed = _seed(seed)
+    unknown = set(weights) - set(DEFAULT_WEIGHTS)
+    if unknown:
+        raise OptionError(
+            f"unknown option(s) {', '.join(sorted(unknown))} for the andantino default AI; "
+            f"weights: {', '.join(DEFAULT_WEIGHTS)}"
+        )
+    checked = {k: _number(k, v) for k, v in weights.items()}
+    evaluator = with_noise(ThreatEvaluator(**checked), _number("noise", noise), seed)
+    engine = Searcher(
+        evaluator,
+        algorithm="negascout",
+        tt_size=_tt(tt, DEFAULT_TT),
+        order=order_moves,
+        seed=seed,
+    )
+    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="default")
