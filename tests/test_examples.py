@@ -1,0 +1,58 @@
+"""Every script in examples/ runs, with small limits."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import custom_evaluator
+import play_connect_four
+import search_stats
+
+from boardgames.game import get_game
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_play_connect_four_plays_a_whole_game(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    record = play_connect_four.main(
+        ["--red", "alphabeta:depth=2", "--yellow", "random", "--seed", "1", "--time", "1",
+         "--record", str(path)]
+    )  # fmt: skip
+    assert record.replay().is_over() and path.exists()
+    out = capsys.readouterr().out
+    assert "alphabeta:depth=2 plays" in out and f"saved to {path}" in out
+
+
+def test_custom_evaluator_features_and_match(capsys):
+    game = get_game("connect4")
+    state = game.replay(["d", "a", "d", "a"])
+    # red (to move) has one vertical two in d; yellow one in a: equal twos
+    assert custom_evaluator.twos(state, 0) == 0
+    state.play("d")  # red now has an open three in column d
+    assert custom_evaluator.threes(state, 0) == 1 and custom_evaluator.threes(state, 1) == -1
+    assert custom_evaluator.WINDOWS_EVAL(state) < 0  # yellow to move faces the threat
+    assert len(custom_evaluator.WINDOWS) == 69  # the classic count of Connect Four lines
+    summary = custom_evaluator.main(["--games", "2", "--depth", "2"])
+    assert summary.games == 2
+    assert "windows vs centre-only" in capsys.readouterr().out
+
+
+def test_search_stats_algorithms_agree():
+    results = search_stats.main(["--depth", "3", "--moves", "d c"])
+    scores = {r.score for r in results.values()}
+    assert len(scores) == 1
+    assert results["alphabeta"].nodes <= results["minimax"].nodes
+
+
+def test_scripts_run_from_the_command_line():
+    run = subprocess.run(
+        [sys.executable, str(EXAMPLES / "search_stats.py"), "--depth", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "negascout visits" in run.stdout
