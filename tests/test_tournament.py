@@ -179,18 +179,6 @@ def test_open_executor_choices(serial):
         pass
 
 
-def test_same_tournament_on_a_dask_local_cluster(serial):
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-        ) as cluster,
-        open_executor(scheduler=cluster.scheduler_address) as executor,
-    ):
-        on_dask = small(executor)
-    assert outcomes(on_dask) == outcomes(serial)
-
-
 def test_missing_dask_extra_is_a_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)
     expected = pytest.raises(MissingExtraError, match=r"boardgames-ai\[dask\]")
@@ -441,3 +429,16 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path):
     assert resumed.exit_code == 0, resumed.output
     assert f"{len(kept)} of 12 games already played" in resumed.stderr
     assert len(TournamentDir(out).finished()) == 12
+
+
+# Last in the file: Dask leaves threads behind, and the process pools above fork.
+def test_same_tournament_on_a_dask_local_cluster(serial):
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        open_executor(scheduler=cluster.scheduler_address) as executor,
+    ):
+        on_dask = small(executor)
+    assert outcomes(on_dask) == outcomes(serial)
