@@ -12,6 +12,7 @@ imported when a scheduler is asked for.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 from collections.abc import Iterator
@@ -97,10 +98,25 @@ def dask_executor(address: str, **client_options: Any) -> Iterator[Executor]:
     try:
         yield executor
     except BaseException:
-        executor.shutdown(wait=False)  # cancels the games not yet finished
+        # Cancel the games not yet finished; results still in flight then fail
+        # to arrive, which Dask would log as tracebacks: nobody wants them now.
+        with _quiet("distributed", "tornado"):
+            executor.shutdown(wait=False)
+            client.close()
         raise
+    client.close()
+
+
+@contextmanager
+def _quiet(*loggers: str) -> Iterator[None]:
+    saved = [(logging.getLogger(name), logging.getLogger(name).level) for name in loggers]
+    for logger, _ in saved:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
     finally:
-        client.close()
+        for logger, level in saved:
+            logger.setLevel(level)
 
 
 def connect_dask(address: str, **client_options: Any) -> Any:
