@@ -16,7 +16,10 @@ from .common import game_from_kwargs, game_options, handle_errors, load_plugins
 @game_options
 @handle_errors
 def engine(game_name: str | None, **kwargs: Any) -> None:
-    """Speak the engine protocol on stdin/stdout (see docs/engine-protocol.md)."""
+    """Speak the engine protocol on stdin/stdout.
+
+    See docs/engine-protocol.md.
+    """
     if game_name is None:
         load_plugins(kwargs["plugin"])
         game = None

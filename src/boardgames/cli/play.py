@@ -166,7 +166,7 @@ def match(
     records_path: str | None,
     **kwargs: Any,
 ) -> None:
-    """Play N games of GAME between two AIs, colours alternating; print the score."""
+    """N games between two AIs, colours alternating."""
     game = game_from_kwargs(game_name, kwargs)
     a = make_player(game, ai_spec, seed=seed, depth=depth)
     b = make_player(game, ai2_spec, seed=None if seed is None else seed + 1, depth=depth)

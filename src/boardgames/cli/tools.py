@@ -55,7 +55,8 @@ def describe_game(game: Game) -> str:
     lines = [f"{game.name}: {game.title} ({game.player_names[0]} vs {game.player_names[1]})"]
     options = game_option_defaults(game)
     if options:
-        lines.append("  options:    " + " ".join(f"{k}={v}" for k, v in options.items()))
+        shown = " ".join(f"{k}={'-' if v is None else v}" for k, v in options.items())
+        lines.append(f"  options:    {shown}")
     lines.append(f"  evaluators: {', '.join(sorted(game.evaluators()))}")
     lines.append("  ai:")
     lines.extend(f"    {ai:<12} {text}" for ai, text in ai_names(game).items())
@@ -68,7 +69,7 @@ def describe_game(game: Game) -> str:
 @game_options
 @handle_errors
 def analyse(game_name: str, path: str, **kwargs: Any) -> None:
-    """Print the game's static report of the position in FILE."""
+    """Print the game's report on the position in FILE."""
     game = game_from_kwargs(game_name, kwargs)
     state = load_position(game, path)
     click.echo(state.game.analyse(state))
@@ -92,7 +93,7 @@ def bestmove(
     seed: int | None,
     **kwargs: Any,
 ) -> None:
-    """The AI's move in the position in FILE, with score, PV, depth and speed."""
+    """The AI's move in FILE: score, PV, depth, speed."""
     game = game_from_kwargs(game_name, kwargs)
     state = load_position(game, path)
     game = state.game
@@ -115,7 +116,7 @@ def bestmove(
 @game_options
 @handle_errors
 def perft_command(game_name: str, depth: int, moves: str, divide: bool, **kwargs: Any) -> None:
-    """Count the move sequences of length DEPTH (checks move generation, measures speed)."""
+    """Count move sequences of length DEPTH (tests move generation)."""
     game = game_from_kwargs(game_name, kwargs)
     state = game.replay(moves.split())
     started = _time.perf_counter()
@@ -159,7 +160,7 @@ def perft_speed(state: State, budget: float) -> tuple[int, int, float]:
 @click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
 @handle_errors
 def bench(games: tuple[str, ...], seconds: float, ai_spec: str, plugin: tuple[str, ...]) -> None:
-    """Search speed (nodes/s, depth reached) and perft speed on each game's benchmark positions."""
+    """Search and perft speed on benchmark positions."""
     load_plugins(plugin)
     names = games or tuple(game_names())
     header = f"{'game':<12} {'position':<14} {'depth':>5} {'nodes':>9} {'nodes/s':>9}"
