@@ -183,6 +183,41 @@ def surround(own: int, enemy: int) -> tuple[int, int, int]:
     return _surround(enemy & INNER_MASK, [nb(own, s) for s in BIT_STEPS], empty)
 
 
+def _two_or_more(boards: list[int]) -> int:
+    """Bits set in at least two of `boards`."""
+    ones = twos = 0
+    for b in boards:
+        twos |= ones & b
+        ones |= b
+    return twos
+
+
+def cut_off(target: int, walls: int, near_walls: list[int], empty: int) -> int:
+    """The stones of `target` that our potential walls cut off from the border.
+
+    Potential walls are our stones plus the empty cells touching two or more
+    of them (the gaps one stone would plug).  A stone the border cannot reach
+    around them is one the walls' owner is close to enclosing: a loose
+    measure of enclosure threats against whole groups, not just lone stones.
+    """
+    blocked = walls | (_two_or_more(near_walls) & empty)
+    passable = BOARD_MASK & ~blocked
+    reach = BORDER_MASK & passable
+    while True:
+        grown = (
+            reach
+            | (reach << 1)
+            | (reach >> 1)
+            | (reach << 19)
+            | (reach >> 19)
+            | (reach << 20)
+            | (reach >> 20)
+        ) & passable
+        if grown == reach:
+            return target & ~reach
+        reach = grown
+
+
 def mobility(state: AndantinoState, player: int) -> float:
     """Legal cells next to `player`'s stones minus legal cells next to the
     opponent's: who has more useful places to play (influence)."""
@@ -213,6 +248,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "surround4": 40.0,
     "bridge": 12.0,
     "mobility": 3.0,
+    "danger": 40.0,  # an enemy stone cut off from the border by our potential walls
     "tempo": 1.25,  # the side to move's own threats count this much more
 }
 
@@ -257,6 +293,10 @@ class ThreatEvaluator:
                 b += (enemy & near_own[d] & near_own[e] & near_own[f]).bit_count()
                 b -= (own & near_enemy[d] & near_enemy[e] & near_enemy[f]).bit_count()
             score += w["bridge"] * b
+        if w["danger"]:
+            theirs_cut = cut_off(enemy, own, near_own, empty).bit_count()
+            mine_cut = cut_off(own, enemy, near_enemy, empty).bit_count()
+            score += w["danger"] * (w["tempo"] * theirs_cut - mine_cut)
         if w["mobility"]:
             legal = 0
             for c in state.candidates:
