@@ -381,13 +381,14 @@ def test_cli_errors_are_one_line_exit_2(args, message, tmp_path, monkeypatch):
 
 
 SLEEPY_PLUGIN = """
+import os
 import time
 from boardgames.ai import register_ai
 from boardgames.players import RandomPlayer
 
 class Sleepy(RandomPlayer):
     def choose(self, state, time_limit=None):
-        time.sleep(0.02)
+        time.sleep(float(os.environ.get("SLEEPY_SECONDS", "0")))
         return super().choose(state, time_limit)
 
 @register_ai("sleepy", help="random, slowly (tests)")
@@ -396,16 +397,17 @@ def sleepy(game, *, seed=None, **options):
 """
 
 
-def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path):
+def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path, monkeypatch):
     plugin = tmp_path / "sleepy_ai.py"
     plugin.write_text(textwrap.dedent(SLEEPY_PLUGIN))
     out = tmp_path / "t"
     command = [
         sys.executable, "-c", "from boardgames.cli import main; main()", "tournament",
         "connect4", "--plugin", CONNECT4, "--plugin", str(plugin),
-        "-p", "sleepy", "-p", "random", "--games", "12", "--workers", "2", "--out", str(out),
+        "-p", "sleepy", "-p", "random", "--games", "30", "--workers", "2", "--out", str(out),
     ]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    # Slow games while the first run is interrupted, fast ones when it resumes.
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "SLEEPY_SECONDS": "0.03"}
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
     )
@@ -422,13 +424,14 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path):
     assert b"interrupted" in stderr and b"--resume" in stderr
     assert b"Traceback" not in stderr
     kept = TournamentDir(out).finished()
-    assert 2 <= len(kept) < 12
+    assert 2 <= len(kept) < 30
     assert json.loads((out / "summary.json").read_text())["played"] == len(kept)
 
+    monkeypatch.setenv("SLEEPY_SECONDS", "0")
     resumed = run_cli("--resume", str(out), "--workers", "2")
     assert resumed.exit_code == 0, resumed.output
-    assert f"{len(kept)} of 12 games already played" in resumed.stderr
-    assert len(TournamentDir(out).finished()) == 12
+    assert f"{len(kept)} of 30 games already played" in resumed.stderr
+    assert len(TournamentDir(out).finished()) == 30
 
 
 # Last in the file: Dask leaves threads behind, and the process pools above fork.
