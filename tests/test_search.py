@@ -288,6 +288,28 @@ def test_algorithms_agree_on_strips(name, seed, config):
         assert snapshot(state) == before
 
 
+def fractional_noise(state: State) -> float:
+    """Scores much finer than NegaScout's null window of width 1."""
+    return strip_noise(state) / 37.0
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from(sorted(STRIPS)),
+    seed=st.integers(0, 10**6),
+    config=st.sampled_from(CONFIGS),
+)
+def test_algorithms_agree_with_fractional_scores(name, seed, config):
+    game = STRIPS[name]
+    state = random_position(game, seed, 2)
+    for depth in (2, 3, 4):
+        expected = brute_negamax(state, depth, fractional_noise)
+        for algorithm in ("alphabeta", "negascout"):
+            searcher = Searcher(fractional_noise, algorithm=algorithm, aspiration=0.01, **config)
+            assert searcher.value(state, depth) == expected
+            assert searcher.search(state, depth=depth).score == expected
+
+
 @SETTINGS
 @given(seed=st.integers(0, 10**6), config=st.sampled_from(CONFIGS))
 def test_algorithms_agree_on_connect_four(seed, config):

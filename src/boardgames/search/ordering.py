@@ -14,7 +14,7 @@ Alpha-beta prunes most when the best move comes first.  The order is:
 
 from __future__ import annotations
 
-MAX_PLY = 256
+MAX_PLY = 1024
 
 
 class Killers:

@@ -37,7 +37,7 @@ def solve(
     *,
     all_moves: bool = False,
     time: float | None = None,
-    tt_size: int = 1 << 20,
+    tt_size: int = 1 << 18,
     symmetry: bool = True,
     etc: bool = True,
 ) -> SolveResult:
@@ -202,14 +202,22 @@ class _Solver:
                         tt_move = unmap_move(m, frame) if frame else m
                 if etc and ply:
                     # Enhanced transposition cutoff: a child already known to
-                    # refute this node saves searching the others first.
+                    # refute this node (from the TT, or because it ends the
+                    # game) saves searching the others first.
                     for m in moves:
                         make(m)
                         same = state.to_move == side
                         j = -1
-                        if not is_over():
-                            ckey, _ = key_of()
-                            j = lookup(ckey)
+                        if is_over():
+                            v = terminal()
+                            undo()
+                            if not same:
+                                v = -v
+                            if v >= beta:
+                                return v
+                            continue
+                        ckey, _ = key_of()
+                        j = lookup(ckey)
                         undo()
                         if j >= 0:
                             b = tbounds[j]
