@@ -189,3 +189,73 @@ def test_save_to_a_bad_path_reports_and_continues(game, tmp_path):
     play_game(game, [human, Scripted([])])
     assert any(line.startswith(f"cannot save to {bad}") for line in out)
     assert "usage: save FILE" in out
+
+
+# --- named AIs (boardgames/ai/generic.py) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphabeta:depth=0", "depth must be a whole number >= 1"),
+        ("negascout:time=-1", "time must be a number of seconds > 0"),
+        ("minimax:nodes=lots", "nodes must be a whole number"),
+        ("alphabeta:eval=nosuch", "unknown evaluator 'nosuch'"),
+        ("alphabeta:noise=-2", "noise must be a number >= 0"),
+        ("alphabeta:tt=-1", "tt must be a number of entries >= 0"),
+        ("alphabeta:seed=x", "seed must be a whole number"),
+        ("mcts:playout=fast", "playout must be 'random' or 'evaluator'"),
+        ("random:colour=red", "unknown option(s) for random: colour"),
+        ("random:depth=0", "depth must be"),
+        ("alphabeta:depth", "expected key=value"),
+    ],
+)
+def test_bad_ai_options_are_explained(game, spec, message):
+    from boardgames.ai import make_player
+
+    with pytest.raises(OptionError) as error:
+        make_player(game, spec)
+    assert message in str(error.value)
+
+
+def test_evaluator_options_reach_the_factory(game, monkeypatch):
+    pytest.importorskip("boardgames.search")
+    from boardgames.ai import make_player
+    from boardgames.evaluation import Linear
+
+    made = []
+
+    def factory(weight=1.0):
+        made.append(weight)
+        return Linear({connect_four.centre: weight})
+
+    monkeypatch.setattr(game, "evaluators", lambda: {"default": factory})
+    player = make_player(game, "alphabeta:depth=1,weight=2.5")
+    assert made == [2.5] and player.name == "alphabeta:depth=1,weight=2.5"
+    with pytest.raises(OptionError) as error:
+        make_player(game, "alphabeta:wieght=2")
+    assert "unknown option(s) wieght for evaluator 'default'" in str(error.value)
+    assert "evaluator options: weight" in str(error.value)
+
+
+@pytest.mark.parametrize("name", ["minimax", "alphabeta", "negascout", "default", "mcts"])
+def test_every_generic_ai_plays_a_legal_move(game, name):
+    pytest.importorskip("boardgames.search")
+    from boardgames.ai import make_player
+
+    state = game.replay(["d", "d", "c"])
+    options = "nodes=300" if name == "mcts" else "depth=2"
+    player = make_player(game, f"{name}:{options},seed=1")
+    move = player.choose(state)
+    assert move in state.legal_moves() and state.history == [3, 3, 2]
+    assert player.last_result is not None and player.last_result.move == move
+
+
+def test_search_player_blocks_an_immediate_threat(game):
+    pytest.importorskip("boardgames.search")
+    from boardgames.ai import make_player
+
+    # red threatens to complete column a; yellow must block it
+    state = game.replay(["a", "b", "a", "b", "a"])
+    for name in ("minimax", "alphabeta", "negascout"):
+        assert make_player(game, f"{name}:depth=2").choose(state) == 0
