@@ -448,7 +448,7 @@ def test_render_marks_the_last_move_and_result():
 
 
 def test_svg_is_well_formed():
-    state = GAME.benchmark_positions()["middle-late"]
+    state = GAME.benchmark_positions()["middle-24"]
     root = ET.fromstring(state.to_svg())
     assert root.tag.endswith("svg")
     polygons = [e for e in root.iter() if e.tag.endswith("polygon")]
