@@ -223,3 +223,50 @@ def test_commands_accept_a_record_as_position(tmp_path, command):
         else (invoke(command, "connect4", str(path)))
     )
     assert result.exit_code == 0, result.output
+
+
+def _real_games():
+    from boardgames.game import game_names
+
+    names = []
+    for name in game_names():
+        if name == "connect4":
+            continue
+        try:
+            get_game(name)
+        except Exception:
+            continue
+        names.append(name)
+    return names
+
+
+@pytest.mark.parametrize("name", _real_games())
+def test_commands_work_on_every_registered_game(name, tmp_path):
+    """perft, analyse, bestmove and an AI-vs-AI game through the CLI, for each game."""
+    from boardgames.game import perft
+
+    game = get_game(name)
+    result = invoke("perft", name, "2")
+    assert result.exit_code == 0, result.output
+    assert f"perft(2) = {perft(game.new_state(), 2)}" in result.output
+
+    state = game.new_state()
+    for _ in range(2):
+        state.play(sorted(state.legal_moves())[0])
+    path = tmp_path / "position.txt"
+    path.write_text(state.to_text() + "\n")
+    analysed = invoke("analyse", name, str(path))
+    assert analysed.exit_code == 0, analysed.output
+    assert analysed.output == game.analyse(game.parse_position(state.to_text())) + "\n"
+    best = invoke("bestmove", name, str(path), "--ai", "alphabeta", "--depth", "1")
+    assert best.exit_code == 0, best.output
+    move = best.output.split()[1]
+    assert game.parse_move(move) in state.legal_moves()
+
+    record = tmp_path / "game.json"
+    played = invoke(
+        "play", name, "--ai", "random", "--ai2", "random", "--seed", "5", "--no-color",
+        "--record", str(record),
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    assert GameRecord.load(record).replay().is_over()

@@ -156,3 +156,15 @@ def test_match_counts_forfeits(game):
     summary = play_match(game, Crasher("crasher"), "random", games=2, seed=1)
     assert summary.losses == 2 and summary.reasons["crash"] == 2
     assert "2 crash" in summary.format()
+
+
+def test_numpy_integers_are_moves(game):
+    import numpy as np
+
+    class NumpyPlayer(Player):
+        def choose(self, state, time_limit=None):
+            return np.int64(state.legal_moves()[0])
+
+    record = play_game(game, [NumpyPlayer("np"), NumpyPlayer("np2")])
+    assert record.reason == "normal"
+    assert isinstance(record.replay().history[0], int)

@@ -14,6 +14,7 @@ process-isolated tournament lives elsewhere in `arena`).
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time as _time
 from collections import Counter
@@ -103,6 +104,7 @@ def play_game(
         reason = _illegal(state, move)
         if reason is not None:
             return _finish(record, state, "illegal", 1 - side, f"{player.name}: {reason}")
+        move = operator.index(move)
         state.make(move)
         record.moves.append(game.format_move(move))
         record.times.append(round(elapsed, 4))
@@ -122,8 +124,9 @@ def _movers(record: GameRecord, game: Game) -> list[int]:
 
 
 def _illegal(state: State, move: object) -> str | None:
-    if not isinstance(move, int) or isinstance(move, bool):
+    if isinstance(move, bool) or not hasattr(move, "__index__"):
         return f"returned {move!r}, not a move index"
+    move = operator.index(move)  # numpy integers are fine
     if not 0 <= move < state.game.num_moves:
         return f"returned {move}, not a move index of {state.game.name}"
     reason = state.illegal_reason(move)

@@ -11,7 +11,7 @@ import click
 from ..ai import make_player
 from ..arena.match import play_game, play_match
 from ..arena.records import GameRecord
-from ..game import Game, State
+from ..game import Game, OptionError, State
 from ..io import atomic_write_text
 from ..players import HumanPlayer, Player
 from .common import game_from_kwargs, game_options, handle_errors, progress, read_text
@@ -52,7 +52,7 @@ def _load_start(game: Game, path: str) -> tuple[Game, State | GameRecord]:
     if text.lstrip().startswith("{"):
         record = GameRecord.from_json(text, source=path)
         if record.game != game.name:
-            raise click.UsageError(f"{path} is a record of {record.game}, not {game.name}")
+            raise OptionError(f"{path} is a record of {record.game}, not {game.name}")
         loaded = record.get_game()
         record.replay(loaded)  # check every move now, before the game starts
         return loaded, record
