@@ -136,7 +136,7 @@ def test_play_human_against_random_with_undo_save_and_quit(tmp_path):
     assert "cannot parse 'zz'" in result.output
     assert "took back 2 moves" in result.output
     assert f"saved to {saved}" in result.output
-    assert "result: unfinished by interrupted" in result.output
+    assert "result: unfinished (human quit)" in result.output
     mid, end = GameRecord.load(saved), GameRecord.load(final)
     assert mid.moves == end.moves and len(end.moves) == 2 and end.moves[0] == "d"
     assert end.players == ["human", "random"]
@@ -270,3 +270,17 @@ def test_commands_work_on_every_registered_game(name, tmp_path):
     )  # fmt: skip
     assert played.exit_code == 0, played.output
     assert GameRecord.load(record).replay().is_over()
+
+
+def test_end_of_game_lines():
+    from boardgames.cli.play import describe_end
+
+    game = get_game("connect4")
+    forfeit = GameRecord(
+        game="connect4", result="red", winner=0, reason="timeout", detail="slow took 2 s"
+    )
+    assert describe_end(forfeit, game) == (
+        "result: red wins (yellow loses by timeout: slow took 2 s)"
+    )
+    assert describe_end(GameRecord(game="connect4", result="draw"), game) == "result: draw"
+    assert describe_end(GameRecord(game="connect4"), game) == "result: unfinished"

@@ -33,16 +33,16 @@ def describe_move(state: State, move: int, player: Player, side: int) -> str:
 
 
 def describe_end(record: GameRecord, game: Game) -> str:
+    """'result: white wins (6-0)', '... (black loses by timeout: ...)', 'result: unfinished'."""
+    scores = "" if record.scores is None else f" ({record.scores[0]}-{record.scores[1]})"
     if record.result == "none":
-        text = "result: unfinished"
-    elif record.result == "draw":
-        text = "result: draw"
-    else:
-        text = f"result: {record.result} wins"
-    if record.scores is not None:
-        text += f" ({record.scores[0]}-{record.scores[1]})"
-    if record.reason != "normal":
-        text += f" by {record.reason}" + (f" ({record.detail})" if record.detail else "")
+        return "result: unfinished" + (f" ({record.detail})" if record.detail else "")
+    if record.result == "draw":
+        return f"result: draw{scores}"
+    text = f"result: {record.result} wins{scores}"
+    if record.reason != "normal" and record.winner is not None:
+        loser = game.player_names[1 - record.winner]
+        text += f" ({loser} loses by {record.reason}: {record.detail})"
     return text
 
 
