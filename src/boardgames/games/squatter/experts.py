@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .geometry import bits, flood_seeds
+from .geometry import BLOCK_SEEDS, bits, block_seeds
 
 if TYPE_CHECKING:
     from .rules import SquatterState
@@ -228,18 +228,22 @@ def closing_cells(
         found = cache.get(key)
         if found is not None:
             return found
-    game = state.game
-    geo = game.geometry
-    ring_pairs, offboard = game.ring_pairs, geo.offboard
+    geo = state.game.geometry
+    n = geo.n
+    block_valid, block_key = geo.block_valid, geo.block_key
     enclosed_by = state.enclosed_by
     ones, twos, threes = geo.neighbour_counts(mine)
+    block = mine << (n + 1)
     closing = []
     for c in bits(twos & ~mine):
-        own_ring = 0
-        for k, x in ring_pairs[c]:
-            if mine >> x & 1:
-                own_ring |= k
-        seeds = flood_seeds(own_ring, offboard[c])
+        key = (
+            block_key[c]
+            | ((block >> c & 7) | (block >> (c + n) & 7) << 3 | (block >> (c + n + n) & 7) << 6)
+            & block_valid[c]
+        )
+        seeds = BLOCK_SEEDS.get(key)
+        if seeds is None:
+            seeds = block_seeds(key)
         if seeds:
             bit = 1 << c
             region = enclosed_by(c, player, mine | bit, seeds)

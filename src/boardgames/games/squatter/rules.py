@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...game import Game, OptionError, State
 from ...zobrist import ZobristTable
-from .geometry import Geometry, bits, flood_seeds
+from .geometry import BLOCK_SEEDS, Geometry, bits, block_seeds, flood_seeds
 
 if TYPE_CHECKING:
     from ...game import Evaluator
@@ -165,12 +165,22 @@ class SquatterState(State):
         self.free ^= bit
         self.hashes = [h ^ k for h, k in zip(hashes, game.stone_keys[p][move])]
         snapshot = None
-        if (mine & game.geometry.ring_mask[move]).bit_count() >= 2:
-            own_ring = 0
-            for k, x in game.ring_pairs[move]:
-                if mine >> x & 1:
-                    own_ring |= k
-            seeds = flood_seeds(own_ring, game.geometry.offboard[move])
+        geo = game.geometry
+        if (mine & geo.ring_mask[move]).bit_count() >= 2:
+            n = geo.n
+            block = mine << (n + 1)
+            key = (
+                geo.block_key[move]
+                | (
+                    (block >> move & 7)
+                    | (block >> (move + n) & 7) << 3
+                    | (block >> (move + n + n) & 7) << 6
+                )
+                & geo.block_valid[move]
+            )
+            seeds = BLOCK_SEEDS.get(key)
+            if seeds is None:
+                seeds = block_seeds(key)
             if seeds:
                 snapshot = self._capture(move, p, seeds)
         self._undo.append((hashes, snapshot))
