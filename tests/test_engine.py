@@ -202,3 +202,38 @@ def test_position_survives_the_framing_and_loads_back(name, tmp_path):
     path = tmp_path / "position.txt"
     path.write_text(text + "\n")
     assert results(f"game {name}\nload {path}\nposition\n")[-1] == text
+
+
+def test_a_real_pipe_gets_each_answer_before_the_next_command():
+    """The engine answers (and flushes) each line while its stdin stays open."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    plugin = Path(connect_four.__file__)
+    env = dict(os.environ, BOARDGAMES_PLUGINS=str(plugin))
+    engine = subprocess.Popen(
+        [sys.executable, "-c", "from boardgames.cli import main; main()", "engine", "connect4"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+
+        def ask(command):
+            engine.stdin.write(command + "\n")
+            engine.stdin.flush()
+            lines = []
+            while (line := engine.stdout.readline()) not in ("\n", ""):
+                lines.append(line.rstrip("\n"))
+            return lines
+
+        assert ask("play d") == ["= "]
+        assert ask("tomove") == ["= yellow"]
+        assert ask("play h")[0].startswith("? cannot parse 'h'")
+        assert ask("quit") == ["= "]
+        assert engine.wait(timeout=30) == 0
+    finally:
+        engine.kill()
