@@ -507,3 +507,11 @@ def test_ai_options_are_checked():
         make_player(GAME, "default:colour=3")
     player = make_player(GAME, "default:depth=1,four=500,tempo=1")
     assert player.choose(GAME.new_state()) in range(1, 7)
+
+
+def test_around_matches_the_direction_steps():
+    from boardgames.games.andantino.board import BIT_STEPS
+    from boardgames.games.andantino.experts import around, nb
+
+    bits = GAME.benchmark_positions()["middle-24"].bits[0]
+    assert around(bits) == [nb(bits, s) for s in BIT_STEPS]

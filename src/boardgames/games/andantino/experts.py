@@ -46,6 +46,11 @@ def nb(bits: int, step: int) -> int:
     return bits >> step if step > 0 else bits << -step
 
 
+def around(bits: int) -> list[int]:
+    """`[nb(bits, step) for step in BIT_STEPS]`, written out (the hot path)."""
+    return [bits << 19, bits >> 1, bits >> 20, bits >> 19, bits << 1, bits << 20]
+
+
 def back(bits: int, step: int) -> int:
     """Inverse of `nb`: bit c + step set iff bit c is set."""
     return bits << step if step > 0 else bits >> -step
@@ -63,8 +68,8 @@ def _legal_cells(state: AndantinoState, bits: int) -> int:
 def bridges(own: int, enemy: int) -> int:
     """Enemy stones with three of our stones on consecutive neighbours, counted
     once per such arc (the seed's Bridge feature)."""
-    around = [nb(own, s) for s in BIT_STEPS]
-    return sum((enemy & around[d] & around[e] & around[f]).bit_count() for d, e, f in ARCS)
+    n = around(own)
+    return sum((enemy & n[d] & n[e] & n[f]).bit_count() for d, e, f in ARCS)
 
 
 class BridgeExpert:
@@ -90,61 +95,62 @@ def seed_evaluator(noise: float = 0.5, seed: int | None = None, bridge: float = 
 # --- threats -----------------------------------------------------------------------------
 
 
-def _count5(a0: int, a1: int, a2: int, a3: int, a4: int) -> tuple[int, int, int]:
-    """Bit-sliced sum of five bitboards: (bit 0, bit 1, bit 2) of the count."""
-    x01 = a0 ^ a1
-    s1 = x01 ^ a2
-    c1 = (a0 & a1) | (a2 & x01)
-    x = s1 ^ a3
-    c2 = (s1 & a3) | (a4 & x)
-    return x ^ a4, c1 ^ c2, c1 & c2
-
-
-def _windows(
-    free: int, a0: int, a1: int, a2: int, a3: int, a4: int, s: int
-) -> tuple[int, int, int, int]:
-    """Counts of enemy-free windows with 4, 3, 2 stones, and the 4-windows' holes."""
-    a0 &= free
-    a1 &= free
-    a2 &= free
-    a3 &= free
-    a4 &= free
-    b0, b1, b2 = _count5(a0, a1, a2, a3, a4)
-    fours = b2 & ~b0 & ~b1
-    holes = 0
-    n4 = 0
-    if fours:
-        n4 = fours.bit_count()
-        holes = (
-            (fours & ~a0)
-            | ((fours & ~a1) << s)
-            | ((fours & ~a2) << 2 * s)
-            | ((fours & ~a3) << 3 * s)
-            | ((fours & ~a4) << 4 * s)
-        )
-    return n4, (b1 & b0 & ~b2).bit_count(), (b1 & ~b0 & ~b2).bit_count(), holes
-
-
 def line_windows_both(
     a: int, b: int
 ) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
-    """`line_windows` for both colours at once, sharing the shifted boards."""
-    ra = [0, 0, 0, 0]
-    rb = [0, 0, 0, 0]
-    for axis, s in enumerate(AXIS_STEPS):
+    """`line_windows` for both colours at once, sharing the shifted boards.
+
+    Per axis, `w0..w4` mark a window's start when its k-th cell holds our
+    stone; a bit-sliced adder turns the five boards into the three bits of
+    each window's count, for all windows at once.
+    """
+    totals = [0, 0, 0, 0, 0, 0, 0, 0]  # a: n4 n3 n2 holes, b: n4 n3 n2 holes
+    for axis in range(3):
+        s = AXIS_STEPS[axis]
+        starts = WINDOW_STARTS[axis]
         a1, a2, a3, a4 = a >> s, a >> 2 * s, a >> 3 * s, a >> 4 * s
         b1, b2, b3, b4 = b >> s, b >> 2 * s, b >> 3 * s, b >> 4 * s
-        starts = WINDOW_STARTS[axis]
-        for result, free, w in (
-            (ra, starts & ~(b | b1 | b2 | b3 | b4), (a, a1, a2, a3, a4)),
-            (rb, starts & ~(a | a1 | a2 | a3 | a4), (b, b1, b2, b3, b4)),
+        any_a = a | a1 | a2 | a3 | a4
+        any_b = b | b1 | b2 | b3 | b4
+        for offset, free, w0, w1, w2, w3, w4 in (
+            (0, starts & ~any_b & any_a, a, a1, a2, a3, a4),
+            (4, starts & ~any_a & any_b, b, b1, b2, b3, b4),
         ):
-            n4, n3, n2, holes = _windows(free, *w, s)
-            result[0] += n4
-            result[1] += n3
-            result[2] += n2
-            result[3] |= holes
-    return (ra[0], ra[1], ra[2], ra[3]), (rb[0], rb[1], rb[2], rb[3])
+            if not free:
+                continue
+            w0 &= free
+            w1 &= free
+            w2 &= free
+            w3 &= free
+            w4 &= free
+            x01 = w0 ^ w1
+            s1 = x01 ^ w2
+            c1 = (w0 & w1) | (w2 & x01)
+            x = s1 ^ w3
+            c2 = (s1 & w3) | (w4 & x)
+            bit0 = x ^ w4
+            bit1 = c1 ^ c2
+            bit2 = c1 & c2
+            fours = bit2 & ~bit0 & ~bit1
+            if fours:
+                totals[offset] += fours.bit_count()
+                totals[offset + 3] |= (
+                    (fours & ~w0)
+                    | ((fours & ~w1) << s)
+                    | ((fours & ~w2) << 2 * s)
+                    | ((fours & ~w3) << 3 * s)
+                    | ((fours & ~w4) << 4 * s)
+                )
+            low = bit1 & ~bit2
+            if low:
+                totals[offset + 1] += (low & bit0).bit_count()
+                totals[offset + 2] += (low & ~bit0).bit_count()
+    return (totals[0], totals[1], totals[2], totals[3]), (
+        totals[4],
+        totals[5],
+        totals[6],
+        totals[7],
+    )
 
 
 def line_windows(own: int, enemy: int) -> tuple[int, int, int, int]:
@@ -180,7 +186,7 @@ def surround(own: int, enemy: int) -> tuple[int, int, int]:
     """Inner enemy stones with exactly 4 and 5 of our stones around them, and the
     empty cells that would enclose a 5-surrounded stone."""
     empty = BOARD_MASK & ~(own | enemy)
-    return _surround(enemy & INNER_MASK, [nb(own, s) for s in BIT_STEPS], empty)
+    return _surround(enemy & INNER_MASK, around(own), empty)
 
 
 def _two_or_more(boards: list[int]) -> int:
@@ -230,6 +236,21 @@ def mobility(state: AndantinoState, player: int) -> float:
     return float((legal & near_own).bit_count() - (legal & near_enemy).bit_count())
 
 
+def winning_cells_both(state: AndantinoState) -> tuple[int, int]:
+    """Bitboards of the legal winning cells (see `winning_cells`) of the side
+    to move and of the opponent, sharing one pass over the lines."""
+    me = state.to_move
+    own, enemy = state.bits[me], state.bits[1 - me]
+    (_, _, _, mine), (_, _, _, theirs) = line_windows_both(own, enemy)
+    empty = BOARD_MASK & ~(own | enemy)
+    mine |= _surround(enemy & INNER_MASK, around(own), empty)[2]
+    theirs |= _surround(own & INNER_MASK, around(enemy), empty)[2]
+    return (
+        _legal_cells(state, mine) if mine else 0,
+        _legal_cells(state, theirs) if theirs else 0,
+    )
+
+
 def winning_cells(state: AndantinoState, player: int) -> list[int]:
     """Legal cells where `player` would win at once by five or by enclosing a
     lone stone (larger enclosures are left to the search)."""
@@ -272,8 +293,8 @@ class ThreatEvaluator:
         own, enemy = state.bits[me], state.bits[1 - me]
         (m4, m3, m2, m_line), (o4, o3, o2, o_line) = line_windows_both(own, enemy)
         empty = BOARD_MASK & ~(own | enemy)
-        near_own = [nb(own, s) for s in BIT_STEPS]
-        near_enemy = [nb(enemy, s) for s in BIT_STEPS]
+        near_own = around(own)
+        near_enemy = around(enemy)
         ms4, ms5, m_sur = _surround(enemy & INNER_MASK, near_own, empty)
         os4, os5, o_sur = _surround(own & INNER_MASK, near_enemy, empty)
         if (m_line | m_sur) and _legal_cells(state, m_line | m_sur):
@@ -316,13 +337,14 @@ class ThreatEvaluator:
 def order_moves(state: AndantinoState, moves: list[int]) -> list[int]:
     """Static move order: winning cells, then cells that block the opponent's
     wins, then cells touching more stones."""
-    me = state.to_move
-    wins = set(winning_cells(state, me))
-    blocks = set(winning_cells(state, 1 - me))
+    wins, blocks = winning_cells_both(state)
     counts = state.counts
+    if not (wins or blocks):
+        return sorted(moves, key=counts.__getitem__, reverse=True)
 
     def rank(m: int) -> int:
-        return (m in wins) * 100 + (m in blocks) * 50 + counts[m]
+        bit = BIT[m]
+        return (bit & wins and 100) + (bit & blocks and 50) + counts[m]
 
     return sorted(moves, key=rank, reverse=True)
 
