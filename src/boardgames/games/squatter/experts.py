@@ -214,13 +214,15 @@ def threats(state: SquatterState, player: int, cache: dict | None = None) -> lis
 
 def closing_cells(
     state: SquatterState, player: int, cache: dict | None = None
-) -> tuple[list[tuple[int, int]], int]:
+) -> tuple[tuple[tuple[int, int], ...], int]:
     """(cell bit, region) for every cell not holding a live stone of `player`
     where one more of its stones would enclose `region`; and the player's
     clump count (see `clumping`).
 
     Both depend only on that player's live stones, so they are cached by
     them: sibling leaves of a search share the stones of the side to move.
+    Entries are tuples of ints, which the garbage collector stops tracking,
+    so a full cache adds nothing to collection pauses.
     """
     mine = state.stones[player]
     key = (player, mine)
@@ -249,9 +251,9 @@ def closing_cells(
             region = enclosed_by(c, player, mine | bit, seeds)
             if region:
                 closing.append((bit, region))
-    found = (closing, (mine & ones & ~threes).bit_count() - (mine & threes).bit_count())
+    found = (tuple(closing), (mine & ones & ~threes).bit_count() - (mine & threes).bit_count())
     if cache is not None:
-        if len(cache) > 200_000:
+        if len(cache) > 50_000:
             cache.clear()
         cache[key] = found
     return found
