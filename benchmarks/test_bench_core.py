@@ -66,6 +66,6 @@ def test_mcts_playouts(benchmark):
 
 
 def test_solve_connect_four_endgame(benchmark):
-    state = get_game("connect4").replay(list("ddddddcccccceeeeee"))
+    state = get_game("connect4").replay(list("aaaffcfddbeaeddf"))  # about 25k nodes
     result = benchmark.pedantic(lambda: solve(state), rounds=3, iterations=1)
     benchmark.extra_info["nodes"] = result.nodes

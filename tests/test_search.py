@@ -561,6 +561,16 @@ def test_finished_position_has_no_move():
     assert result.move is None and result.score == -WIN
 
 
+def test_one_searcher_serves_several_games():
+    """Tables are rebuilt when the game changes (other sizes, other keys)."""
+    searcher = Searcher(tt_size=1 << 10)
+    for game in (STRIPS["extra"], get_game("connect4"), STRIPS["plain"], STRIPS["extra"]):
+        state = random_position(game, 3, 2)
+        result = searcher.search(state, depth=4)
+        assert result.move in state.legal_moves()
+        assert result.score == brute_negamax(state, 4, game.default_evaluator())
+
+
 def test_summary_is_readable():
     game = get_game("connect4")
     result = Searcher().search(game.new_state(), depth=4)

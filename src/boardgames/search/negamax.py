@@ -22,7 +22,7 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import TYPE_CHECKING
 
-from .ordering import History, Killers, order_moves
+from .ordering import MAX_PLY, History, Killers, order_moves
 from .result import MATE_BOUND, WIN
 from .tt import EXACT, LOWER, UPPER, TranspositionTable, from_tt, to_tt
 
@@ -111,7 +111,7 @@ class Core:
         self.killers = killers
         self.history = history
         self.order = order
-        self.pv_table: list[tuple[int, ...]] = [EMPTY_PV] * 1024
+        self.pv_table: list[tuple[int, ...]] = [EMPTY_PV] * (MAX_PLY + 2)
         if algorithm == "minimax":
             self.node = self._build_minimax(state, evaluator)
         elif algorithm in ("alphabeta", "negascout"):
