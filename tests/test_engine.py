@@ -237,3 +237,12 @@ def test_a_real_pipe_gets_each_answer_before_the_next_command():
         assert engine.wait(timeout=30) == 0
     finally:
         engine.kill()
+
+
+def test_genmove_reuses_its_player_within_a_game():
+    session = EngineSession(io.StringIO(), io.StringIO())
+    for line in ("game connect4", "genmove ai=random seed=4", "genmove ai=random seed=4"):
+        assert session.handle(line).startswith("= ")
+    assert len(session.players) == 1
+    session.handle("game connect4")
+    assert session.players == {}

@@ -259,3 +259,11 @@ def test_search_player_blocks_an_immediate_threat(game):
     state = game.replay(["a", "b", "a", "b", "a"])
     for name in ("minimax", "alphabeta", "negascout"):
         assert make_player(game, f"{name}:depth=2").choose(state) == 0
+
+
+def test_ctrl_c_at_the_prompt_quits_cleanly(game):
+    def interrupted(prompt):
+        raise KeyboardInterrupt
+
+    with pytest.raises(QuitRequest):
+        HumanPlayer(input=interrupted, output=lambda text: None).choose(game.new_state())

@@ -190,6 +190,9 @@ class HumanPlayer(Player):
                 line = self.input(prompt)
             except EOFError:
                 raise QuitRequest("end of input") from None
+            except KeyboardInterrupt:  # Ctrl-C at the prompt: stop, but keep the record
+                self.output("")
+                raise QuitRequest("interrupted") from None
             text = line.strip()
             if not text:
                 continue

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from ..ai import ai_names, make_player, parse_value
 from ..errors import BoardgamesError, GameOverError
 from ..game import Game, OptionError, State, game_names, get_game, perft
+from ..players import Player
 
 
 class ProtocolError(BoardgamesError):
@@ -53,6 +54,9 @@ class EngineSession:
         self.output = output
         self.game: Game | None = game
         self.state: State | None = game.new_state() if game is not None else None
+        #: genmove's players by spec, kept so their transposition tables carry
+        #: over from move to move; emptied when the game changes.
+        self.players: dict[tuple[str, tuple[tuple[str, Any], ...]], Player] = {}
         self.commands: dict[str, Callable[[list[str]], str]] = {
             "game": self.cmd_game,
             "reset": self.cmd_reset,
@@ -135,6 +139,7 @@ class EngineSession:
         game = get_game(args[0], **params)
         state = game.new_state()
         self.game, self.state = game, state
+        self.players.clear()
         return ""
 
     def cmd_reset(self, args: list[str]) -> str:
@@ -193,6 +198,8 @@ class EngineSession:
         except UnicodeDecodeError:
             raise ProtocolError(f"cannot read {path}: not a text file") from None
         state = game.parse_position(text)
+        if state.game != game:
+            self.players.clear()
         self.game, self.state = state.game, state
         return ""
 
@@ -208,7 +215,11 @@ class EngineSession:
             raise OptionError(f"ai must be an AI name, not {ai!r}")
         if state.is_over():
             raise GameOverError("genmove")
-        player = make_player(game, ai, **options)
+        key = (ai, tuple(sorted(options.items())))
+        player = self.players.get(key)
+        if player is None:
+            player = make_player(game, ai, **options)
+            self.players[key] = player
         move = player.choose(state)
         state.play(move)
         return game.format_move(move)
