@@ -120,16 +120,21 @@ def perft_command(game_name: str, depth: int, moves: str, divide: bool, **kwargs
     game = game_from_kwargs(game_name, kwargs)
     state = game.replay(moves.split())
     started = _time.perf_counter()
-    if divide and depth > 0:
-        total = 0
-        for move in sorted(state.legal_moves()):
+    if depth == 0:
+        total = 1
+    else:
+        total, shown = 0, started
+        first_moves = sorted(state.legal_moves())
+        for done, move in enumerate(first_moves, start=1):
             state.make(move)
             count = perft(state, depth - 1)
             state.undo()
             total += count
-            click.echo(f"{game.format_move(move)}: {count}")
-    else:
-        total = perft(state, depth)
+            if divide:
+                click.echo(f"{game.format_move(move)}: {count}")
+            if _time.perf_counter() - shown > 2.0:  # long counts show progress
+                shown = _time.perf_counter()
+                progress(f"perft: {done}/{len(first_moves)} first moves, {total} so far")
     elapsed = _time.perf_counter() - started
     click.echo(f"perft({depth}) = {total}")
     rate = total / elapsed if elapsed > 0 else 0.0
