@@ -114,6 +114,13 @@ RAY_MASKS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+#: LINE_MASKS[i][a]: the (up to 8) cells of LINE_RAYS[i][a] as a bitboard.  A
+#: five through i along axis a needs four of our stones in it.
+LINE_MASKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(BIT[j] for j in one + other) for one, other in rays) for rays in LINE_RAYS
+)
+
+
 def cells_of(bits: int) -> list[int]:
     """The cell indices of a bitboard, in bit order."""
     out = []

@@ -162,7 +162,12 @@ def line_windows(own: int, enemy: int) -> tuple[int, int, int, int]:
 def _surround(target: int, n: list[int], empty: int) -> tuple[int, int, int]:
     """Stones of `target` with 4 and 5 marked neighbours (`n[d]`: neighbour d is
     marked), and the empty cells that would complete the sixth."""
-    n0, n1, n2, n3, n4, n5 = (target & x for x in n)
+    n0 = target & n[0]
+    n1 = target & n[1]
+    n2 = target & n[2]
+    n3 = target & n[3]
+    n4 = target & n[4]
+    n5 = target & n[5]
     x = n0 ^ n1
     s1 = x ^ n2
     c1 = (n0 & n1) | (n2 & x)

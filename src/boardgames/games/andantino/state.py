@@ -26,6 +26,7 @@ from ...game import State
 from .board import (
     BIT,
     BOARD_MASK,
+    LINE_MASKS,
     LINE_RAYS,
     NEIGHBOURS,
     NEIGHBOURS6,
@@ -169,7 +170,10 @@ class AndantinoState(State):
     # --- results through the last stone -----------------------------------------------
     def _five(self, move: int, player: int) -> bool:
         board = self.board
-        for one_way, other_way in LINE_RAYS[move]:
+        own = self.bits[player]
+        for axis, (one_way, other_way) in enumerate(LINE_RAYS[move]):
+            if (own & LINE_MASKS[move][axis]).bit_count() < 4:
+                continue
             run = 1
             for c in one_way:
                 if board[c] != player:
