@@ -236,7 +236,7 @@ def solve(
     best = result.best if isinstance(result.best, list | tuple) else [result.best]
     click.echo(f"winner: {winner}")
     click.echo(f"value: {value}")
-    click.echo(f"best: {' '.join(game.format_move(m) for m in best)}")
+    click.echo(f"best: {' '.join(game.format_move(m) for m in best) or '-'}")
     click.echo(f"nodes: {result.nodes}")
     click.echo(f"time: {getattr(result, 'time', elapsed):.3f}")
 
