@@ -510,6 +510,33 @@ def test_returned_move_is_always_legal(name, seed, algorithm, nodes):
         assert result.pv and result.pv[0] == result.move or not result.completed
 
 
+class Boom(Exception):
+    pass
+
+
+def test_an_evaluator_error_leaves_the_state_unchanged():
+    calls = []
+
+    def failing(state):
+        calls.append(1)
+        if len(calls) > 40:
+            raise Boom
+        return 0.0
+
+    state = c4("d c")
+    before = snapshot(state)
+    runs = (
+        lambda: Searcher(failing).search(state, depth=6),
+        lambda: Searcher(failing).value(state, 6),
+        lambda: MCTS(failing, playout="evaluator", seed=1).search(state, nodes=500),
+    )
+    for run in runs:
+        calls.clear()
+        with pytest.raises(Boom):
+            run()
+        assert snapshot(state) == before
+
+
 def test_search_is_deterministic_for_a_seed():
     state = c4("d d e")
 

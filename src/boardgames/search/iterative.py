@@ -147,7 +147,12 @@ class Searcher:
         moves = state.legal_moves()
         if depth <= 0 or not moves:
             return evaluator(state)
-        value = core.root(moves, depth, -INF, INF, [])
+        base = len(state.history)
+        try:
+            value = core.root(moves, depth, -INF, INF, [])
+        except BaseException:
+            restore(state, base)
+            raise
         self.last_nodes = core.stats()[0] + 1  # + the root itself
         return value
 
@@ -203,9 +208,12 @@ class Searcher:
             progress: list = []
             try:
                 iteration_score = self._iterate(core, root_moves, d, score, progress)
-            except SearchAborted:
-                while len(state.history) > base:
-                    state.undo()
+            except BaseException as exc:
+                # Out of budget (or an evaluator error, Ctrl-C): the moves of
+                # the interrupted line are still on the board.
+                restore(state, base)
+                if not isinstance(exc, SearchAborted):
+                    raise
                 if progress and progress[3]:
                     best_move, score, pv = progress[0], progress[1], progress[2]
                 completed = False
@@ -318,6 +326,12 @@ class Searcher:
             completed=completed,
             algorithm=self.algorithm,
         )
+
+
+def restore(state: State, length: int) -> None:
+    """Take back the moves an interrupted search left on `state`."""
+    while len(state.history) > length:
+        state.undo()
 
 
 __all__ = ["ALGORITHMS", "DEFAULT_DEPTH", "MAX_DEPTH", "SIDE_KEY", "Searcher"]

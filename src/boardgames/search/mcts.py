@@ -118,52 +118,14 @@ class MCTS:
                 win, 1.0, [win], 1, 1, perf_counter() - start, completed=True, algorithm="mcts"
             )
 
-        rng = self.rng
         root = Node(-1, None, 1 - state.to_move)
         root.untried = self._moves(state)
-        log, sqrt = math.log, math.sqrt
-        c = self.c
-        make, undo = state.make, state.undo
         base = len(state.history)
-        iterations = 0
-        max_depth = 0
-        while iterations < limit:
-            if time is not None and perf_counter() >= deadline and iterations:
-                break
-            iterations += 1
-            node = root
-            plies = 0
-            # Selection: descend through fully expanded nodes by UCB1.
-            while not node.untried and node.children:
-                log_n = log(node.visits)
-                best, best_ucb = None, -1.0
-                for child in node.children:
-                    ucb = child.reward / child.visits + c * sqrt(log_n / child.visits)
-                    if ucb > best_ucb:
-                        best, best_ucb = child, ucb
-                node = best
-                make(node.move)
-                plies += 1
-            # Expansion: one new child.
-            if node.untried:
-                move = node.untried.pop()
-                player = state.to_move
-                make(move)
-                plies += 1
-                child = Node(move, node, player)
-                child.untried = self._moves(state)
-                node.children.append(child)
-                node = child
-            max_depth = max(max_depth, plies)
-            # Simulation: the first player's reward.
-            reward0 = self._playout(state, evaluator, cutoff, rng)
+        try:
+            iterations, max_depth = self._run(state, root, evaluator, cutoff, limit, deadline)
+        finally:
             while len(state.history) > base:
-                undo()
-            # Backpropagation.
-            while node is not None:
-                node.visits += 1
-                node.reward += reward0 if node.player == 0 else 1.0 - reward0
-                node = node.parent
+                state.undo()
         best = max(root.children, key=lambda n: n.visits)
         pv = [best.move]
         node = best
@@ -183,6 +145,61 @@ class MCTS:
         )
 
     # --- parts -------------------------------------------------------------------
+    def _run(
+        self,
+        state: State,
+        root: Node,
+        evaluator: Evaluator | None,
+        cutoff: int | None,
+        limit: int,
+        deadline: float,
+    ) -> tuple[int, int]:
+        """Iterate until a limit; returns (iterations, deepest node reached)."""
+        rng = self.rng
+        log, sqrt = math.log, math.sqrt
+        c = self.c
+        make, undo = state.make, state.undo
+        history = state.history
+        base = len(history)
+        timed = deadline != math.inf
+        iterations = 0
+        max_depth = 0
+        while iterations < limit:
+            if timed and iterations and perf_counter() >= deadline:
+                break
+            iterations += 1
+            node = root
+            # Selection: descend through fully expanded nodes by UCB1.
+            while not node.untried and node.children:
+                log_n = log(node.visits)
+                best, best_ucb = node, -1.0
+                for child in node.children:
+                    ucb = child.reward / child.visits + c * sqrt(log_n / child.visits)
+                    if ucb > best_ucb:
+                        best, best_ucb = child, ucb
+                node = best
+                make(node.move)
+            # Expansion: one new child.
+            if node.untried:
+                move = node.untried.pop()
+                player = state.to_move
+                make(move)
+                child = Node(move, node, player)
+                child.untried = self._moves(state)
+                node.children.append(child)
+                node = child
+            max_depth = max(max_depth, len(history) - base)
+            # Simulation: the first player's reward.
+            reward0 = self._playout(state, evaluator, cutoff, rng)
+            while len(history) > base:
+                undo()
+            # Backpropagation.
+            while node is not None:
+                node.visits += 1
+                node.reward += reward0 if node.player == 0 else 1.0 - reward0
+                node = node.parent
+        return iterations, max_depth
+
     def _moves(self, state: State) -> list[int]:
         """Untried moves of a new node, shuffled so expansion order is random."""
         if state.is_over():

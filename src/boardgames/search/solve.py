@@ -63,9 +63,11 @@ def solve(
             best = [move]
             if all_moves:
                 best = solver.optimal_moves(value)
-    except SearchAborted:
+    except BaseException as exc:
         while len(state.history) > base:
             state.undo()
+        if not isinstance(exc, SearchAborted):
+            raise
         raise SearchTimeout(
             f"solve gave up after {perf_counter() - start:.2f} s ({solver.nodes} nodes)"
         ) from None
