@@ -117,3 +117,14 @@ def test_json_is_one_field_per_line():
     text = sample().to_json()
     assert '"moves": ["d", "d", "c", "e"]' in text
     assert json.loads(text)["format"] == "boardgames-record"
+
+
+def test_atomic_write_gives_normal_permissions_and_keeps_existing_ones(tmp_path):
+    fresh = tmp_path / "fresh.txt"
+    atomic_write_text(fresh, "x")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask  # not mkstemp's private 0o600
+    fresh.chmod(0o640)
+    atomic_write_text(fresh, "y")
+    assert fresh.stat().st_mode & 0o777 == 0o640
