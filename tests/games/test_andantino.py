@@ -515,3 +515,15 @@ def test_around_matches_the_direction_steps():
 
     bits = GAME.benchmark_positions()["middle-24"].bits[0]
     assert around(bits) == [nb(bits, s) for s in BIT_STEPS]
+
+
+@pytest.mark.slow
+def test_default_ai_beats_the_seed_bot():
+    """A short, deterministic match (fixed depths, seeded openings and noise):
+    the default AI must score at least 3 of 4 against the seed bot."""
+    from boardgames.arena.match import play_match
+
+    summary = play_match(
+        GAME, "default:depth=3", "seed:depth=3", games=4, seed=11, opening_plies=2
+    )
+    assert summary.score >= 3, summary.format()
