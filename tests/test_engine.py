@@ -246,3 +246,15 @@ def test_genmove_reuses_its_player_within_a_game():
     assert len(session.players) == 1
     session.handle("game connect4")
     assert session.players == {}
+
+
+@pytest.mark.skipif("squatter" not in _available_games(), reason="squatter not in this tree")
+def test_load_adopts_the_size_the_file_gives():
+    from pathlib import Path
+
+    board = Path(__file__).parent / "data" / "squatter" / "t07_asu_black14_7x7.txt"
+    if not board.exists():
+        pytest.skip("squatter sample boards not in this tree")
+    out = results(f"game squatter size=6\nload {board}\nboard\nresult\nlegal\n")
+    assert out[2].splitlines()[0].split() == [str(i) for i in range(1, 8)]  # a 7 x 7 board
+    assert out[3] in ("white", "black", "draw") and out[4] == ""
