@@ -523,7 +523,5 @@ def test_default_ai_beats_the_seed_bot():
     the default AI must score at least 3 of 4 against the seed bot."""
     from boardgames.arena.match import play_match
 
-    summary = play_match(
-        GAME, "default:depth=3", "seed:depth=3", games=4, seed=11, opening_plies=2
-    )
+    summary = play_match(GAME, "default:depth=3", "seed:depth=3", games=4, seed=11, opening_plies=2)
     assert summary.score >= 3, summary.format()
