@@ -67,7 +67,9 @@ def test_perft_bad_input():
     assert_error(invoke("perft", "nosuch", "2"), "unknown game 'nosuch'")
     assert_error(invoke("perft", "connect4", "2", "--size", "9"), "bad options for connect4")
     assert_error(invoke("perft", "connect4", "2", "-o", "size"), "bad game option 'size'")
-    assert invoke("perft", "connect4", "-1").exit_code == 2  # click's own usage error
+    assert_error(invoke("perft", "connect4", "x"), "'x' is not a valid integer", "--help")
+    assert_error(invoke("perft", "connect4"), "Missing argument 'DEPTH'")
+    assert_error(invoke("match", "connect4", "--games", "0"), "--games")
 
 
 def test_analyse_a_position_file(tmp_path):

@@ -34,6 +34,30 @@ def fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
+class OneLineUsageError(click.ClickException):
+    """A command-line usage error shown like every other error: one line, exit 2."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+class Command(click.Command):
+    """A click command whose usage errors (bad option values, missing
+    arguments) are one `error: ...` line too, with a pointer to --help."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            where = f"boardgames {info_name} --help" if info_name else "--help"
+            message = " ".join(exc.format_message().split())
+            raise OneLineUsageError(f"{message} (see '{where}')") from None
+
+
 def handle_errors(command: F) -> F:
     """Turn library, value and file errors into one stderr line and exit code 2."""
 

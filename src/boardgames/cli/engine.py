@@ -8,10 +8,10 @@ from typing import Any
 import click
 
 from ..arena.engine import serve
-from .common import game_from_kwargs, game_options, handle_errors, load_plugins
+from .common import Command, game_from_kwargs, game_options, handle_errors, load_plugins
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="[GAME]", required=False)
 @game_options
 @handle_errors

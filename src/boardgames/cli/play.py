@@ -14,7 +14,7 @@ from ..arena.records import GameRecord
 from ..game import Game, OptionError, State
 from ..io import atomic_write_text
 from ..players import HumanPlayer, Player
-from .common import game_from_kwargs, game_options, handle_errors, progress, read_text
+from .common import Command, game_from_kwargs, game_options, handle_errors, progress, read_text
 
 
 def describe_move(state: State, move: int, player: Player, side: int) -> str:
@@ -60,7 +60,7 @@ def _load_start(game: Game, path: str) -> tuple[Game, State | GameRecord]:
     return state.game, state
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="The computer's AI.")
 @click.option("--ai2", "ai2_spec", default=None, help="A second AI: watch AI vs AI.")
@@ -134,7 +134,7 @@ def play(
         click.echo(f"saved to {record_path}")
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="AI A.")
 @click.option("--ai2", "ai2_spec", default="random", show_default=True, help="AI B.")

@@ -11,6 +11,7 @@ import click
 from ..ai import ai_names, make_player, solver_for
 from ..game import Game, State, game_names, get_game, perft
 from .common import (
+    Command,
     game_from_kwargs,
     game_options,
     handle_errors,
@@ -37,7 +38,7 @@ def game_option_defaults(game: Game) -> dict[str, Any]:
     return options
 
 
-@click.command("list")
+@click.command("list", cls=Command)
 @click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
 @handle_errors
 def list_games(plugin: tuple[str, ...]) -> None:
@@ -63,7 +64,7 @@ def describe_game(game: Game) -> str:
     return "\n".join(lines)
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.argument("path", metavar="FILE")
 @game_options
@@ -75,7 +76,7 @@ def analyse(game_name: str, path: str, **kwargs: Any) -> None:
     click.echo(state.game.analyse(state))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.argument("path", metavar="FILE")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="The AI to ask.")
@@ -108,7 +109,7 @@ def bestmove(
         click.echo(f"time:     {_time.perf_counter() - started:.3f} s")
 
 
-@click.command("perft")
+@click.command("perft", cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.argument("depth", type=click.IntRange(min=0))
 @click.option("--moves", default="", help="Moves (notation) from the start, space separated.")
@@ -158,7 +159,7 @@ def perft_speed(state: State, budget: float) -> tuple[int, int, float]:
         depth, previous = depth + 1, count
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("games", nargs=-1, metavar="[GAME ...]")
 @click.option("--time", "seconds", type=float, default=1.0, show_default=True, help="Per test.")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="The AI to time.")
@@ -207,7 +208,7 @@ def first_player_value(value: int, to_move: int) -> int:
     return value if to_move == 0 else -value
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.option("--all", "all_moves", is_flag=True, help="List every optimal first move.")
 @click.option("--time", "seconds", type=float, default=None, help="Give up after S seconds.")
