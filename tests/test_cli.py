@@ -306,3 +306,19 @@ def test_solve_uses_a_registered_solver_and_the_first_players_view():
     # after a first move the second player, to move, is lost: still +1 for the first
     after = invoke("solve", "hadron", "--rows", "3", "--cols", "3", "--moves", "B2")
     assert "winner: first\nvalue: 1\nbest: -\n" in after.stdout
+
+
+def test_plugins_register_games(tmp_path, monkeypatch):
+    plugin = tmp_path / "more_games.py"
+    plugin.write_text(
+        "from connect_four import ConnectFour\n"
+        "from boardgames.game import register_game\n"
+        "register_game('fourinarow', ConnectFour)\n"
+    )
+    result = invoke("perft", "fourinarow", "2", "--plugin", str(plugin))
+    assert result.exit_code == 0, result.output
+    assert "perft(2) = 49" in result.output
+    assert_error(invoke("list", "--plugin", str(tmp_path / "none.py")), "plugin file not found")
+    assert_error(invoke("list", "--plugin", "no_such_module_xyz"), "cannot import plugin")
+    monkeypatch.setenv("BOARDGAMES_PLUGINS", "no_such_module_xyz")
+    assert_error(invoke("list"), "no_such_module_xyz")
