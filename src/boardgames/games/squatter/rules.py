@@ -4,8 +4,9 @@ The position is six bitboards: live stones of each colour, captured cells
 owned by each colour (territory), and captured stones by their original
 colour (only for display and for counting moves), plus the free cells.
 
-A capture check only runs when the new stone can have cut a region off
-(`flood_seeds`: its passable neighbours split into separate runs around it);
+A capture check only runs when the new stone can have cut a region off:
+its passable neighbours split into separate runs around it (`flood_seeds`,
+looked up by the 3 x 3 block of the mover's stones, read with three shifts);
 then a bitboard flood fill grows a region from each such neighbour through
 every cell that is not a live stone of the mover and stops as soon as it
 touches the border.  Every move pushes an undo record: the frame hashes
@@ -14,6 +15,7 @@ before the move and, when the move captured, the board before the capture.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...game import Game, OptionError, State
@@ -101,7 +103,7 @@ class Squatter(Game):
         return self.geometry.format_cell(move)
 
     # --- knowledge -------------------------------------------------------------------
-    def evaluators(self) -> dict[str, object]:
+    def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
         from . import experts
 
         return experts.evaluator_factories()
