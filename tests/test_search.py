@@ -575,6 +575,32 @@ def test_finds_a_forced_win_and_stops_deepening():
     assert len(result.pv) == 3
 
 
+@pytest.mark.parametrize("name", sorted(STRIPS))
+def test_deepening_stops_once_every_line_reaches_the_end(name):
+    """A timed search of a tiny game stops by itself when no line is cut by
+    the depth limit any more; its score is then the exhaustive value."""
+    game = STRIPS[name]
+    state = random_position(game, 1, 1)
+    result = Searcher().search(state, time=5.0)
+    assert result.completed and result.depth <= game.n
+    assert result.time < 2.5
+    assert result.score == brute_negamax(state, game.n, game.default_evaluator())
+
+
+def test_a_warm_table_does_not_stop_deepening_early():
+    """Depth-limited TT entries must not pass for finished lines."""
+    state = c4("d c d")
+    searcher = Searcher()
+    first = searcher.search(state, depth=7)
+    second = searcher.search(state, depth=7)
+    assert first.depth == second.depth == 7
+    assert second.score == first.score
+    state.make(first.move)
+    state.make(3)
+    third = searcher.search(state, depth=6)
+    assert third.depth == 6 and third.completed
+
+
 def test_immediate_win_is_taken():
     state = c4("a b a b a b")
     for algorithm in ("minimax", "alphabeta", "negascout"):

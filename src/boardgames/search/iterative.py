@@ -206,6 +206,7 @@ class Searcher:
         completed = True
         for d in range(1, max_depth + 1):
             progress: list = []
+            horizon = core.stats()[5]
             try:
                 iteration_score = self._iterate(core, root_moves, d, score, progress)
             except BaseException as exc:
@@ -227,6 +228,8 @@ class Searcher:
                 on_iteration(self._result(core, best_move, score, pv, d, start, True))
             if not scored and is_proven(score):
                 break
+            if core.stats()[5] == horizon:
+                break  # every line ended before the depth limit: deeper adds nothing
             if len(root_moves) == 1 and depth is None:
                 break  # a forced move: no need to think
             if budget.expired():
@@ -311,7 +314,7 @@ class Searcher:
         start: float,
         completed: bool,
     ) -> SearchResult:
-        nodes, probes, hits, cutoffs, first = core.stats()
+        nodes, probes, hits, cutoffs, first, _ = core.stats()
         return SearchResult(
             move=move,
             score=score,

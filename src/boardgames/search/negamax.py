@@ -37,6 +37,9 @@ SIDE_KEY = 0x2545F4914F6CDD1D
 #: evaluators in this library score in whole units.
 NULL_WINDOW = 1
 EMPTY_PV: tuple[int, ...] = ()
+#: Stored depth of an entry whose subtree ended inside the horizon everywhere:
+#: its value (or bound) is the game's own, good for any depth.
+SOLVED = 1 << 30
 
 
 class SearchAborted(Exception):
@@ -169,7 +172,7 @@ class Core:
         if use_tt:
             tdepths, tvalues, tbounds = tt.depths, tt.values, tt.bounds
         game = state.game
-        self.nodes = self.tt_probes = self.tt_hits = self.cutoffs = self.first_cutoffs = 0
+        self.nodes = self.tt_probes = self.tt_hits = self.horizon = 0
         checkpoint = budget.first_checkpoint(0)
 
         def node(depth: int, alpha: float, beta: float, ply: int) -> float:
@@ -181,10 +184,13 @@ class Core:
             if is_over():
                 return terminal(ply)
             if depth <= 0:
+                core.horizon += 1
                 return evaluator(state)
             moves = legal_moves()
             if not moves:
+                core.horizon += 1
                 return evaluator(state)
+            horizon = core.horizon
             if use_tt:
                 key, frame = key_and_frame()
                 core.tt_probes += 1
@@ -192,6 +198,8 @@ class Core:
                 if i >= 0:
                     core.tt_hits += 1
                     if tdepths[i] >= depth and tbounds[i] == EXACT:
+                        if tdepths[i] < SOLVED:
+                            core.horizon += 1
                         return from_tt(tvalues[i], ply)
             side = state.to_move
             best, best_move = -INF, moves[0]
@@ -207,7 +215,8 @@ class Core:
             if use_tt:
                 stored = to_tt(best, ply)
                 move = game.map_move(best_move, frame) if frame else best_move
-                tt.store(key, depth, stored, EXACT, move)
+                solved = core.horizon == horizon
+                tt.store(key, SOLVED if solved else depth, stored, EXACT, move)
             return best
 
         return node
@@ -237,11 +246,11 @@ class Core:
         hist_tables = self.history.tables if self.history is not None else None
         use_ordering = killer_table is not None or hist_tables is not None or use_tt
         nw = NULL_WINDOW
-        nodes = probes = hits = cutoffs = first_cutoffs = 0
+        nodes = probes = hits = cutoffs = first_cutoffs = horizon = 0
         checkpoint = budget.first_checkpoint(0)
 
         def node(depth: int, alpha: float, beta: float, ply: int) -> float:
-            nonlocal nodes, probes, hits, cutoffs, first_cutoffs, checkpoint
+            nonlocal nodes, probes, hits, cutoffs, first_cutoffs, horizon, checkpoint
             nodes += 1
             if nodes >= checkpoint:
                 checkpoint = check(nodes)
@@ -249,9 +258,11 @@ class Core:
             if is_over():
                 return terminal(ply)
             if depth <= 0:
+                horizon += 1
                 return evaluator(state)
             side = state.to_move
             tt_move = -1
+            horizon0 = horizon
             if use_tt:
                 hashes = state.hashes
                 if symmetry:
@@ -270,7 +281,8 @@ class Core:
                         i = -1
                 if i >= 0:
                     hits += 1
-                    if tdepths[i] >= depth:
+                    d = tdepths[i]
+                    if d >= depth:
                         v = tvalues[i]
                         if v >= MATE_BOUND:
                             v -= ply
@@ -278,12 +290,15 @@ class Core:
                             v += ply
                         b = tbounds[i]
                         if b == EXACT or (v >= beta if b == LOWER else v <= alpha):
+                            if d < SOLVED:
+                                horizon += 1
                             return v
                     m = tmoves[i]
                     if m >= 0:
                         tt_move = unmap_move(m, frame) if frame else m
             moves = legal_moves()
             if not moves:
+                horizon += 1
                 return evaluator(state)
             if order is not None:
                 moves = order(state, moves)
@@ -311,7 +326,11 @@ class Core:
                     nodes += 1
                     if nodes >= checkpoint:
                         checkpoint = check(nodes)
-                    v = terminal(child_ply) if is_over() else evaluator(state)
+                    if is_over():
+                        v = terminal(child_ply)
+                    else:
+                        horizon += 1
+                        v = evaluator(state)
                     if state.to_move != side:
                         v = -v
                 elif pvs and not first:
@@ -359,6 +378,8 @@ class Core:
                     stored += ply
                 elif stored <= -MATE_BOUND:
                     stored -= ply
+                if horizon == horizon0:
+                    depth = SOLVED
                 i = (key & mask) << 1
                 if not (tkeys[i] == key or depth >= tdepths[i] or tages[i] != generation):
                     i += 1
@@ -370,16 +391,23 @@ class Core:
                 tages[i] = generation
             return best
 
-        def stats() -> tuple[int, int, int, int, int]:
-            return nodes, probes, hits, cutoffs, first_cutoffs
+        def stats() -> tuple[int, int, int, int, int, int]:
+            return nodes, probes, hits, cutoffs, first_cutoffs, horizon
 
         self._stats = stats
         return node
 
-    def stats(self) -> tuple[int, int, int, int, int]:
-        """(nodes, tt_probes, tt_hits, cutoffs, first_move_cutoffs) so far."""
+    def stats(self) -> tuple[int, int, int, int, int, int]:
+        """(nodes, tt_probes, tt_hits, cutoffs, first_move_cutoffs, horizon) so far.
+
+        `horizon` counts the places where the depth limit cut the tree: an
+        evaluator call, or a TT answer that was itself depth-limited.  A
+        search that adds none saw every line it needed to the end of the
+        game, so its result holds at any depth (such TT entries are stored
+        with depth SOLVED, and deepening stops).
+        """
         if self.algorithm == "minimax":
-            return self.nodes, self.tt_probes, self.tt_hits, 0, 0
+            return self.nodes, self.tt_probes, self.tt_hits, 0, 0, self.horizon
         return self._stats()
 
     # --- the root -----------------------------------------------------------------
