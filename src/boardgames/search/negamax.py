@@ -441,12 +441,19 @@ class Core:
             elif pvs and index:
                 if same:
                     v = node(depth - 1, alpha, alpha + NULL_WINDOW, 1)
-                    if alpha < v < beta:
-                        v = node(depth - 1, alpha, beta, 1)
                 else:
                     v = -node(depth - 1, -alpha - NULL_WINDOW, -alpha, 1)
-                    if alpha < v < beta:
+                if alpha < v < beta:
+                    # Proven better than the best so far: if the limit strikes
+                    # during the re-search, this is the move to play.
+                    saved = progress[:]
+                    progress[:] = [m, v, [m], True]
+                    if same:
+                        v = node(depth - 1, alpha, beta, 1)
+                    else:
                         v = -node(depth - 1, -beta, -alpha, 1)
+                    if v <= best:
+                        progress[:] = saved  # search instability: keep the old best
             elif same:
                 v = node(depth - 1, alpha, beta, 1)
             else:
