@@ -25,8 +25,9 @@ def test_perft_6(benchmark):
 
 
 def test_perft_7(benchmark):
+    # The oracle stops at depth 6; 24768 is this library's count, kept as a regression check.
     state = GAME.new_state()
-    assert benchmark.pedantic(perft, (state, 7), rounds=3) == perft(GAME.new_state(), 7)
+    assert benchmark.pedantic(perft, (state, 7), rounds=3) == 24768
 
 
 def make_undo_all(state):
