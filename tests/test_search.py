@@ -322,6 +322,28 @@ def test_algorithms_agree_on_connect_four(seed, config):
     assert values["minimax"] == values["alphabeta"] == values["negascout"]
 
 
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_algorithms_agree_on_dots_and_boxes(seed):
+    """The library's own extra-turn game (2 x 2 Dots and Boxes), scored."""
+    game = get_game("dots", rows=2, cols=2)
+    state = game.new_state()
+    rng = random.Random(seed)
+    for _ in range(4 + rng.randint(0, 4)):
+        if not state.is_over():
+            state.make(rng.choice(state.legal_moves()))
+
+    def margin(state: State) -> float:
+        a, b = state.scores()
+        return float(a - b if state.to_move == 0 else b - a)
+
+    for depth in (1, 2, 3):
+        expected = brute_negamax(state, depth, margin)
+        for algorithm in ("minimax", "alphabeta", "negascout"):
+            searcher = Searcher(margin, algorithm=algorithm, tt_size=1 << 12)
+            assert searcher.value(state, depth) == expected
+
+
 @SETTINGS
 @given(name=st.sampled_from(sorted(STRIPS)), seed=st.integers(0, 10**6))
 def test_deepening_with_a_warm_table_keeps_exact_values(name, seed):
@@ -333,7 +355,7 @@ def test_deepening_with_a_warm_table_keeps_exact_values(name, seed):
         return
     evaluator = game.default_evaluator()
     for algorithm in ("alphabeta", "negascout"):
-        searcher = Searcher(algorithm=algorithm, aspiration=5)
+        searcher = Searcher(algorithm=algorithm, aspiration=5, tt_size=1 << 12)
         for depth in range(1, 5):
             result = searcher.search(state, depth=depth)
             assert result.score == brute_negamax(state, depth, evaluator)
@@ -501,7 +523,8 @@ def test_returned_move_is_always_legal(name, seed, algorithm, nodes):
     game = STRIPS[name] if name in STRIPS else get_game(name)
     state = random_position(game, seed, 8)
     before = snapshot(state)
-    result = Searcher(algorithm=algorithm, seed=seed).search(state, depth=5, nodes=nodes)
+    searcher = Searcher(algorithm=algorithm, seed=seed, tt_size=1 << 12)
+    result = searcher.search(state, depth=5, nodes=nodes)
     assert snapshot(state) == before
     if state.is_over():
         assert result.move is None
