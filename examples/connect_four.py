@@ -88,6 +88,9 @@ class C4State(State):
         self.history: list[int] = []
         self.hashes = list(game.zobrist.zero)
         self._winner: int | None = None
+        # Cached tables: make/undo are the search's hot path.
+        self._keys = game.zobrist.keys
+        self._rays = game.rays
 
     def legal_moves(self) -> list[int]:
         if self._winner is not None:
@@ -96,14 +99,17 @@ class C4State(State):
         return [c for c in self.game.order if h[c] < ROWS]
 
     def make(self, move: int) -> None:
-        c = cell(move, self.heights[move])
+        height = self.heights[move]
+        c = move * ROWS + height
         p = self.to_move
-        self.board[c] = p
-        self.heights[move] += 1
-        self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.keys[c][p])]
-        self.history.append(move)
         board = self.board
-        for before, after in self.game.rays[c]:
+        board[c] = p
+        self.heights[move] = height + 1
+        # Two symmetry frames (identity, mirror): update both hashes unrolled.
+        h, k = self.hashes, self._keys[c][p]
+        self.hashes = [h[0] ^ k[0], h[1] ^ k[1]]
+        self.history.append(move)
+        for before, after in self._rays[c]:
             run = 1
             for x in before:
                 if board[x] != p:
@@ -120,11 +126,13 @@ class C4State(State):
 
     def undo(self) -> None:
         move = self.history.pop()
-        self.heights[move] -= 1
-        c = cell(move, self.heights[move])
+        height = self.heights[move] - 1
+        self.heights[move] = height
+        c = move * ROWS + height
         p = self.board[c]
         self.board[c] = -1
-        self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.keys[c][p])]
+        h, k = self.hashes, self._keys[c][p]
+        self.hashes = [h[0] ^ k[0], h[1] ^ k[1]]
         self.to_move = p
         self._winner = None
 
