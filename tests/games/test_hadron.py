@@ -215,8 +215,9 @@ def test_aenigma_params_file(tmp_path):
 def test_evaluators_and_rendering():
     game = hadron()
     state = game.replay(["E5", "E7", "E6", "A1", "A3"])
-    assert set(game.evaluators()) >= {"default", "aenigma"}
-    assert game.evaluator("aenigma", noise=0)(state) == game.default_evaluator()(state)
+    assert set(game.evaluators()) >= {"default", "aenigma", "regions"}
+    assert game.evaluator("aenigma", noise=0)(state) == -200
+    assert game.default_evaluator()(state) == game.evaluator("regions")(state)
     text = state.render()
     assert "*" in text and "black to move" in text
     assert "\x1b[" in state.render(color=True)
@@ -321,3 +322,49 @@ def test_colour_swap_is_not_a_symmetry():
     assert brute_force_win(state) and not brute_force_win(swapped)
     assert solve(1, 7, ["A3", "A5", "A4", "A7"])[1].value == 1
     assert solve(1, 7, ["A5", "A3", "A7", "A4"])[1].value == -1
+
+
+# --- the Regions evaluator -----------------------------------------------------------
+
+
+def test_regions_up_for_white_is_exact():
+    from boardgames.games.hadron.experts import Regions
+
+    # 1 x 3 after White A1: A2 (one White more) is opened only if Black takes A3: an up.
+    state = hadron(1, 3).replay(["A1"])
+    ups, stars, exact = Regions().analyse(state)
+    assert (ups, stars, exact) == (1, 0, True)
+    assert Regions()(state) == -100_000 - 20  # Black to move loses
+    assert not brute_force_win(state)
+
+
+def test_regions_stars_and_parity():
+    from boardgames.games.hadron.experts import Regions
+
+    # 1 x 5 after White A3: A2 and A4 hold one White more and only A1 / A5 can
+    # open them: two ups, and Black to move loses.
+    state = hadron(1, 5).replay(["A3"])
+    ups, stars, exact = Regions().analyse(state)
+    assert exact and ups == 2 and stars == 0
+    assert Regions()(state) < 0 and not brute_force_win(state)
+
+
+def test_regions_exact_verdicts_agree_with_brute_force():
+    from boardgames.games.hadron.experts import Regions
+
+    rng = random.Random(4)
+    evaluator = Regions()
+    checked = 0
+    for _ in range(150):
+        game = hadron(rng.randint(1, 3), rng.randint(2, 4))
+        state = game.new_state()
+        for _ in range(rng.randint(1, game.cells)):
+            if state.is_over():
+                break
+            state.make(rng.choice(state.legal_moves()))
+        if state.is_over():
+            continue
+        if evaluator.analyse(state)[2]:
+            assert (evaluator(state) > 0) == brute_force_win(state), state.to_text()
+            checked += 1
+    assert checked > 30

@@ -5,9 +5,11 @@
   by default) and the Aenigma evaluator (specials, parity, two phases, a
   random tie-break in [-1, 1)).  Options: w1_open, w2_open, w1_end, w2_end, t,
   params=FILE (a tuner result or a parameter file), noise, seed.
-- `default`: the same search with the noise-free evaluator, plus the exact
-  solver (`HadronSolver`) once few legal cells remain: a proven win is
-  played at once; otherwise the search decides.
+- `default`: the same search with the `Regions` evaluator (the position as
+  a sum of independent regions, read with combinatorial game theory), plus
+  the exact solver (`HadronSolver`) once few legal cells remain: a proven
+  win is played at once; otherwise the search decides.  `eval=aenigma`
+  (with Aenigma's options) swaps the evaluator back.
 - the solver registered for `boardgames solve hadron` (with --all).
 """
 
@@ -16,8 +18,9 @@ from __future__ import annotations
 import time as _time
 from typing import Any
 
+from ..evaluation import with_noise
 from ..game import Game, OptionError, State
-from ..games.hadron.experts import Aenigma, aenigma_evaluator
+from ..games.hadron.experts import Aenigma, aenigma_evaluator, regions_evaluator
 from ..games.hadron.solver import HadronSolver, SolveTimeout
 from ..players import Player, SearchPlayer, check_limits, time_budget
 from ..search import Searcher, SolveResult
@@ -160,9 +163,10 @@ def default_ai(
     tt: Any = None,
     solve_at: Any = 24,
     solve_share: Any = 0.5,
+    eval: Any = "regions",
     **weights: Any,
 ) -> Player:
-    """NegaScout with the deterministic Aenigma evaluator and an endgame solver."""
+    """NegaScout with a noise-free evaluator (aenigma or regions) and an endgame solver."""
     check_limits(depth, time, nodes)
     seed = _seed(seed)
     if not isinstance(solve_at, int) or isinstance(solve_at, bool) or solve_at < 0:
@@ -170,7 +174,14 @@ def default_ai(
     share = _number("solve_share", solve_share)
     if not 0 < share <= 1:
         raise OptionError(f"solve_share must be in (0, 1], not {solve_share!r}")
-    evaluator = _evaluator(noise, seed, params, weights)
+    if eval == "regions":
+        if params is not None or weights:
+            raise OptionError("the regions evaluator takes no Aenigma parameters")
+        evaluator: Any = with_noise(regions_evaluator(), _number("noise", noise), seed)
+    elif eval == "aenigma":
+        evaluator = _evaluator(noise, seed, params, weights)
+    else:
+        raise OptionError(f"eval must be 'aenigma' or 'regions', not {eval!r}")
     engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
     return SolvingPlayer(
         engine, solve_at=solve_at, solve_share=share, depth=depth, time=time, nodes=nodes,

@@ -119,9 +119,13 @@ class Hadron(Game):
 
     # --- knowledge ----------------------------------------------------------------------
     def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
-        from .experts import aenigma_evaluator, default_evaluator
+        from .experts import aenigma_evaluator, regions_evaluator
 
-        return {"default": default_evaluator, "aenigma": aenigma_evaluator}
+        return {
+            "default": regions_evaluator,
+            "aenigma": aenigma_evaluator,
+            "regions": regions_evaluator,
+        }
 
     def analyse(self, state: State) -> str:
         from .experts import special_moves

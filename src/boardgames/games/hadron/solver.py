@@ -12,10 +12,12 @@ the opponent.  What makes it fast enough for Python:
 - enhanced transposition cutoffs: a child already known as lost wins at once;
 - move ordering by the opponent's number of replies (fewest first), which
   finds refutations early, as in other "last player to move wins" games;
-- an independence shortcut: when no legal cell can change any other cell's
-  legality any more (no two legal cells touch and every empty neighbour of a
-  legal cell is dead for good), the game is pure counting and the side to
-  move wins iff the number of legal cells is odd.
+- isolated cells: a legal cell whose empty neighbours are all dead for good
+  (more surplus of one colour than empty cells around them) can neither be
+  changed nor change anything; it is the combinatorial game * (one move for
+  whoever takes it).  Since * + * = 0, two such cells are removed by letting
+  each player take one, and when every legal cell is isolated the side to
+  move wins iff their number is odd.
 
 The game layer does not import search, so this returns plain values; the AI
 layer (`boardgames.ai.hadron`) wraps them into a `SolveResult`.
@@ -106,21 +108,23 @@ class HadronSolver:
         scored.sort()
         return [m for _, m in scored]
 
-    def _independent(self, state: HadronState) -> bool:
-        """No legal cell can change the legality of any other cell any more."""
+    def isolated(self, state: HadronState) -> int:
+        """Legal cells that are moves on their own: nothing can change them and they
+        change nothing (every empty neighbour is dead for good).  Each is the
+        combinatorial game * (one move for whoever takes it), and * + * = 0."""
         game = state.game
-        legal = state.legal
-        if game.spread(legal) & legal:
-            return False
         board, diff, filled, neighbours = state.board, state.diff, state.filled, game.neighbours
-        m = legal
+        found = 0
+        m = state.legal
         while m:
             low = m & -m
             m ^= low
             for j in neighbours[low.bit_length() - 1]:
                 if board[j] == EMPTY and abs(diff[j]) <= len(neighbours[j]) - filled[j]:
-                    return False
-        return True
+                    break
+            else:
+                found |= low
+        return found
 
     def _win(self, state: HadronState) -> bool:
         self.nodes += 1
@@ -139,8 +143,20 @@ class HadronSolver:
             and _time.perf_counter() > self.deadline
         ):
             raise SolveTimeout()
-        if legal.bit_count() <= 16 and self._independent(state):
+        isolated = self.isolated(state)
+        if isolated == legal:  # pure counting: the side to move wins iff the count is odd
             result = bool(legal.bit_count() & 1)
+            table[key] = result
+            return result
+        if isolated & (isolated - 1):
+            # Two independent single moves cancel (* + * = 0): take one each, same value.
+            first = isolated & -isolated
+            second = (isolated ^ first) & -(isolated ^ first)
+            state.make(first.bit_length() - 1)
+            state.make(second.bit_length() - 1)
+            result = self._win(state)
+            state.undo()
+            state.undo()
             table[key] = result
             return result
         keys = state.game.zobrist.keys
