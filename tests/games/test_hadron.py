@@ -368,3 +368,54 @@ def test_regions_exact_verdicts_agree_with_brute_force():
             assert (evaluator(state) > 0) == brute_force_win(state), state.to_text()
             checked += 1
     assert checked > 30
+
+
+# --- the named AIs ------------------------------------------------------------------
+
+
+def test_aenigma_ai_setup_and_options(tmp_path):
+    from boardgames.ai import make_player
+    from boardgames.ai.hadron import AENIGMA_TIME
+
+    game = hadron()
+    player = make_player(game, "aenigma", seed=1)
+    assert player.time == AENIGMA_TIME and player.engine.algorithm == "negascout"
+    assert player.engine.evaluator.params == AenigmaParams()
+    tuned = make_player(game, "aenigma:w1_end=0.2,t=30,noise=0")
+    assert tuned.engine.evaluator.params.t == 30 and tuned.engine.evaluator.noise == 0
+    for bad in ["aenigma:w3=1", "aenigma:noise=-1", "aenigma:params=3",
+                f"aenigma:params={tmp_path / 'missing.json'}", "default:eval=foo",
+                "default:solve_at=-1", "default:solve_share=2", "default:params=x.json"]:
+        with pytest.raises((OptionError, NotationError)):
+            make_player(game, bad)
+
+
+def test_default_ai_plays_a_proven_win():
+    from boardgames.ai import make_player
+
+    game = hadron(3, 4)
+    state = game.new_state()
+    player = make_player(game, "default:time=2")
+    move = player.choose(state, 2.0)
+    state.make(move)
+    assert not brute_force_win(state)  # every reply loses
+    assert state.history == [move] and len(state.legal_moves()) > 0
+
+
+def test_both_ais_play_full_games_quickly():
+    from boardgames.ai import make_player
+    from boardgames.arena.match import play_game
+
+    game = hadron(5, 5)
+    players = [make_player(game, "default:depth=2", seed=1), make_player(game, "aenigma:depth=2")]
+    record = play_game(game, players)
+    assert record.result in ("white", "black") and record.reason == "normal"
+
+
+@pytest.mark.slow
+def test_default_beats_untuned_aenigma():
+    """The strength target in miniature (the full 40-game match is in docs/tuning.md)."""
+    from boardgames.arena.match import play_match
+
+    summary = play_match(hadron(), "default", "aenigma", games=10, time_limit=1.0, seed=3)
+    assert summary.score_percent >= 70, summary.format()
