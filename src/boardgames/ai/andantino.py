@@ -9,7 +9,8 @@
   killers, history, a static order that tries winning and blocking cells
   first, and the ThreatEvaluator (lines, enclosure threats, bridges,
   mobility).  Options: noise, tt, seed and any ThreatEvaluator weight
-  (four, three, two, surround5, surround4, bridge, mobility, tempo).
+  (four, three, two, surround5, surround4, surround3, bridge, mobility,
+  danger, tempo).
 
 Both search 1 s per move when given no limit.
 """

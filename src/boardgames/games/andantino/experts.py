@@ -159,9 +159,9 @@ def line_windows(own: int, enemy: int) -> tuple[int, int, int, int]:
     return line_windows_both(own, enemy)[0]
 
 
-def _surround(target: int, n: list[int], empty: int) -> tuple[int, int, int]:
-    """Stones of `target` with 4 and 5 marked neighbours (`n[d]`: neighbour d is
-    marked), and the empty cells that would complete the sixth."""
+def _surround(target: int, n: list[int], empty: int) -> tuple[int, int, int, int]:
+    """Stones of `target` with 3, 4 and 5 marked neighbours (`n[d]`: neighbour d
+    is marked), and the empty cells that would complete the sixth."""
     n0 = target & n[0]
     n1 = target & n[1]
     n2 = target & n[2]
@@ -184,14 +184,15 @@ def _surround(target: int, n: list[int], empty: int) -> tuple[int, int, int]:
     if fives:
         for s in BIT_STEPS:
             completions |= back(fives & nb(empty, s), s)
-    return fours.bit_count(), fives.bit_count(), completions
+    threes = b1 & b0 & ~b2
+    return threes.bit_count(), fours.bit_count(), fives.bit_count(), completions
 
 
 def surround(own: int, enemy: int) -> tuple[int, int, int]:
     """Inner enemy stones with exactly 4 and 5 of our stones around them, and the
     empty cells that would enclose a 5-surrounded stone."""
     empty = BOARD_MASK & ~(own | enemy)
-    return _surround(enemy & INNER_MASK, around(own), empty)
+    return _surround(enemy & INNER_MASK, around(own), empty)[1:]
 
 
 def _two_or_more(boards: list[int]) -> int:
@@ -248,8 +249,8 @@ def winning_cells_both(state: AndantinoState) -> tuple[int, int]:
     own, enemy = state.bits[me], state.bits[1 - me]
     (_, _, _, mine), (_, _, _, theirs) = line_windows_both(own, enemy)
     empty = BOARD_MASK & ~(own | enemy)
-    mine |= _surround(enemy & INNER_MASK, around(own), empty)[2]
-    theirs |= _surround(own & INNER_MASK, around(enemy), empty)[2]
+    mine |= _surround(enemy & INNER_MASK, around(own), empty)[3]
+    theirs |= _surround(own & INNER_MASK, around(enemy), empty)[3]
     return (
         _legal_cells(state, mine) if mine else 0,
         _legal_cells(state, theirs) if theirs else 0,
@@ -272,6 +273,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "two": 8.0,
     "surround5": 250.0,  # an enemy stone one stone from enclosure
     "surround4": 40.0,
+    "surround3": 15.0,  # an enemy stone with three of ours around it
     "bridge": 12.0,
     "mobility": 3.0,
     "danger": 40.0,  # an enemy stone cut off from the border by our potential walls
@@ -300,8 +302,8 @@ class ThreatEvaluator:
         empty = BOARD_MASK & ~(own | enemy)
         near_own = around(own)
         near_enemy = around(enemy)
-        ms4, ms5, m_sur = _surround(enemy & INNER_MASK, near_own, empty)
-        os4, os5, o_sur = _surround(own & INNER_MASK, near_enemy, empty)
+        ms3, ms4, ms5, m_sur = _surround(enemy & INNER_MASK, near_own, empty)
+        os3, os4, os5, o_sur = _surround(own & INNER_MASK, near_enemy, empty)
         if (m_line | m_sur) and _legal_cells(state, m_line | m_sur):
             return WIN_NEXT
         threats = _legal_cells(state, o_line | o_sur) if (o_line | o_sur) else 0
@@ -309,9 +311,9 @@ class ThreatEvaluator:
             return LOST_NEXT
         w = self.weights
         mine = w["four"] * m4 + w["three"] * m3 + w["two"] * m2
-        mine += w["surround5"] * ms5 + w["surround4"] * ms4
+        mine += w["surround5"] * ms5 + w["surround4"] * ms4 + w["surround3"] * ms3
         theirs = w["four"] * o4 + w["three"] * o3 + w["two"] * o2
-        theirs += w["surround5"] * os5 + w["surround4"] * os4
+        theirs += w["surround5"] * os5 + w["surround4"] * os4 + w["surround3"] * os3
         score = w["tempo"] * mine - theirs
         if w["bridge"]:
             b = 0

@@ -8,14 +8,18 @@ Per move the state updates, in constant work:
   one Python int so that a move is a single XOR (`hashes` unpacks them,
   which the search does only at interior nodes, not at the leaves);
 - the result, looking only through the last stone: five in a row along its
-  three axes, and enclosures that the stone itself can have closed.
+  three axes (skipped on an axis holding fewer than four of our stones
+  within reach, a bit count), and enclosures that the stone itself can have
+  closed.
 
 Enclosure is the costly rule, so it is checked in stages, cheapest first:
 1. a stone inside the board can only close a region when its non-wall
    neighbours form two or more separate runs around it (OPEN_RUNS);
 2. a region is open when one of the six straight rays from a seed cell holds
    no wall (a few AND operations on bitboards);
-3. only then a bitboard flood fill, which stops as soon as it touches ring 9.
+3. only then a bitboard flood fill, which stops as soon as it touches a ring
+   beyond the outermost wall (from there a straight walk out meets no wall),
+   or ring 9.
 """
 
 from __future__ import annotations
