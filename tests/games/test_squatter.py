@@ -355,6 +355,18 @@ def test_territory_counts_threats():
     assert Territory(tempo=0, pressure=0, shape=0, corner=0, side=0)(state) == -100
 
 
+def test_threat_cache_is_keyed_by_the_players_stones():
+    from boardgames.games.squatter.experts import closing_cells
+
+    game = get_game("squatter", size=7)
+    state = game.benchmark_positions()["middle"]
+    cache: dict = {}
+    first = closing_cells(state, WHITE, cache)
+    assert list(cache) == [(WHITE, state.stones[WHITE])]
+    assert closing_cells(state, WHITE, cache) is first
+    assert first == closing_cells(state, WHITE)
+
+
 def test_seed003_order_puts_neighbours_first_and_corners_last():
     from boardgames.games.squatter.experts import seed003_order
 

@@ -238,14 +238,14 @@ def closing_cells(
     block = mine << (n + 1)
     closing = []
     for c in bits(twos & ~mine):
-        key = (
+        index = (
             block_key[c]
             | ((block >> c & 7) | (block >> (c + n) & 7) << 3 | (block >> (c + n + n) & 7) << 6)
             & block_valid[c]
         )
-        seeds = BLOCK_SEEDS.get(key)
+        seeds = BLOCK_SEEDS.get(index)
         if seeds is None:
-            seeds = block_seeds(key)
+            seeds = block_seeds(index)
         if seeds:
             bit = 1 << c
             region = enclosed_by(c, player, mine | bit, seeds)
