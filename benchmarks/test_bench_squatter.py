@@ -47,9 +47,23 @@ def test_capture_and_undo(benchmark):
 
 @pytest.mark.parametrize("evaluator", [Seed001, Seed003, Territory], ids=lambda e: e.__name__)
 def test_evaluator(benchmark, evaluator):
+    """Territory's threat scan is cached here (one position): see the next test."""
     state = middle(7)
     ev = evaluator()
     benchmark(ev, state)
+
+
+def test_threat_scan_uncached(benchmark):
+    """Both players' closing cells from scratch: Territory's cost on a cache miss."""
+    from boardgames.games.squatter.experts import closing_cells
+
+    state = middle(7)
+
+    def run():
+        closing_cells(state, 0)
+        closing_cells(state, 1)
+
+    benchmark(run)
 
 
 @pytest.mark.parametrize("size", [6, 7])
