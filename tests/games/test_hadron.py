@@ -112,7 +112,12 @@ def test_incremental_legal_set_matches_recomputation():
         while not state.is_over():
             state.make(rng.choice(state.legal_moves()))
             assert state.legal == state.recompute_legal()
+            assert state.live == state.recompute_live()
+            assert state.legal & ~state.live == 0
         assert state.winner() == 1 - state.to_move
+        while state.history:
+            state.undo()
+            assert state.live == state.recompute_live()
 
 
 # --- the Aenigma expert -------------------------------------------------------------

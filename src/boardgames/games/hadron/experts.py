@@ -220,26 +220,22 @@ class Regions:
     def analyse(self, state: HadronState) -> tuple[int, int, bool]:
         """(ups for White minus ups for Black, stars, every region exact)."""
         game = state.game
-        diff, filled, neighbours = state.diff, state.filled, game.neighbours
-        legal = state.legal
-        empty = game.full_mask & ~state.occupied
-        live = 0
-        m = empty
-        while m:
-            low = m & -m
-            m ^= low
-            j = low.bit_length() - 1
-            d = diff[j]
-            if d == 0 or (d if d > 0 else -d) <= len(neighbours[j]) - filled[j]:
-                live |= low
+        diff, neighbour_mask = state.diff, game.neighbour_mask
+        legal, live = state.legal, state.live
+        cols, left_ok, right_ok = game.cols, game.not_first_col, game.not_last_col
         ups = stars = 0
         exact = True
-        spread = game.spread
         remaining = live
         while remaining:
             region = remaining & -remaining
-            while True:
-                grown = region | (spread(region) & live)
+            while True:  # flood fill through live cells
+                grown = region | (
+                    (
+                        (region << cols) | (region >> cols)
+                        | ((region & right_ok) << 1) | ((region & left_ok) >> 1)
+                    )
+                    & live
+                )
                 if grown == region:
                     break
                 region = grown
@@ -272,11 +268,8 @@ class Regions:
                 d = diff[p]
                 if d not in (1, -1):
                     continue
-                touching = 0
-                for q in neighbours[p]:
-                    if legal >> q & 1:
-                        touching += 1
-                if touching == 1:
+                touching = neighbour_mask[p] & legal
+                if touching and not touching & (touching - 1):
                     ups += d
                     stars -= 1  # the pair counts as one up, not as a star
         return ups, stars, exact

@@ -54,6 +54,8 @@ class Hadron(Game):
             for c in range(cols)
         ]
         self.bit: list[int] = [1 << i for i in range(n)]
+        self.degree: list[int] = [len(nb) for nb in self.neighbours]
+        self.neighbour_mask: list[int] = [sum(1 << j for j in nb) for nb in self.neighbours]
         self.full_mask = (1 << n) - 1
         self.not_first_col = sum(1 << i for i in range(n) if i % cols)
         self.not_last_col = sum(1 << i for i in range(n) if i % cols != cols - 1)
@@ -149,7 +151,7 @@ class HadronState(State):
     """A Hadron position: stones, neighbour counters and the legal bitboard."""
 
     __slots__ = ("game", "board", "diff", "filled", "legal", "occupied", "to_move",
-                 "hashes", "history", "_legal_stack")
+                 "hashes", "history", "live", "_masks")
 
     def __init__(self, game: Hadron) -> None:
         self.game = game
@@ -165,7 +167,10 @@ class HadronState(State):
         self.to_move = WHITE
         self.hashes: list[int] = list(game.zobrist.zero)
         self.history: list[int] = []
-        self._legal_stack: list[int] = []
+        #: Bitboard of the empty cells that later stones could still balance
+        #: (|White - Black| <= empty neighbours); the others are dead for good.
+        self.live: int = game.full_mask
+        self._masks: list[tuple[int, int]] = []
 
     # --- the rules ------------------------------------------------------------------
     def legal_moves(self) -> list[int]:
@@ -182,21 +187,32 @@ class HadronState(State):
         player = self.to_move
         board, diff, filled = self.board, self.diff, self.filled
         board[move] = player
-        self._legal_stack.append(self.legal)
-        bit = game.bit[move]
+        self._masks.append((self.legal, self.live))
+        cell_bit = game.bit
+        bit = cell_bit[move]
         self.occupied |= bit
         legal = self.legal & ~bit
+        live = self.live & ~bit
         delta = 1 - 2 * player
+        degree = game.degree
         for j in game.neighbours[move]:
             d = diff[j] + delta
             diff[j] = d
-            filled[j] += 1
+            f = filled[j] + 1
+            filled[j] = f
             if board[j] == EMPTY:
                 if d:
-                    legal &= ~game.bit[j]
+                    legal &= ~cell_bit[j]
+                    e = degree[j] - f
+                    if -e <= d <= e:
+                        live |= cell_bit[j]
+                    else:
+                        live &= ~cell_bit[j]
                 else:
-                    legal |= game.bit[j]
+                    legal |= cell_bit[j]
+                    live |= cell_bit[j]
         self.legal = legal
+        self.live = live
         self.hashes = [h ^ k for h, k in zip(self.hashes, game.zobrist.keys[move][player])]
         self.history.append(move)
         self.to_move = 1 - player
@@ -211,7 +227,7 @@ class HadronState(State):
         for j in game.neighbours[move]:
             diff[j] -= delta
             filled[j] -= 1
-        self.legal = self._legal_stack.pop()
+        self.legal, self.live = self._masks.pop()
         self.occupied ^= game.bit[move]
         self.hashes = [h ^ k for h, k in zip(self.hashes, game.zobrist.keys[move][player])]
         self.to_move = player
@@ -240,7 +256,7 @@ class HadronState(State):
         new.board, new.diff, new.filled = self.board[:], self.diff[:], self.filled[:]
         new.legal, new.occupied, new.to_move = self.legal, self.occupied, self.to_move
         new.hashes, new.history = self.hashes[:], self.history[:]
-        new._legal_stack = self._legal_stack[:]
+        new.live, new._masks = self.live, self._masks[:]
         return new
 
     def recompute_hashes(self) -> list[int]:
@@ -256,6 +272,17 @@ class HadronState(State):
                 d = sum(1 if board[j] == WHITE else -1 for j in game.neighbours[i]
                         if board[j] != EMPTY)
                 if d == 0:
+                    mask |= game.bit[i]
+        return mask
+
+    def recompute_live(self) -> int:
+        """The live bitboard from scratch (tests compare it with `live`)."""
+        game, board = self.game, self.board
+        mask = 0
+        for i in range(game.cells):
+            if board[i] == EMPTY:
+                d = self.diff[i]
+                if abs(d) <= game.degree[i] - self.filled[i]:
                     mask |= game.bit[i]
         return mask
 

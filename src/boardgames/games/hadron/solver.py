@@ -112,17 +112,13 @@ class HadronSolver:
         """Legal cells that are moves on their own: nothing can change them and they
         change nothing (every empty neighbour is dead for good).  Each is the
         combinatorial game * (one move for whoever takes it), and * + * = 0."""
-        game = state.game
-        board, diff, filled, neighbours = state.board, state.diff, state.filled, game.neighbours
+        masks, live = state.game.neighbour_mask, state.live
         found = 0
         m = state.legal
         while m:
             low = m & -m
             m ^= low
-            for j in neighbours[low.bit_length() - 1]:
-                if board[j] == EMPTY and abs(diff[j]) <= len(neighbours[j]) - filled[j]:
-                    break
-            else:
+            if not masks[low.bit_length() - 1] & live:
                 found |= low
         return found
 
