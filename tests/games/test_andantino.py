@@ -525,3 +525,24 @@ def test_default_ai_beats_the_seed_bot():
 
     summary = play_match(GAME, "default:depth=3", "seed:depth=3", games=4, seed=11, opening_plies=2)
     assert summary.score >= 3, summary.format()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, 2**32 - 1))
+def test_cut_off_matches_a_flood_from_the_border(seed):
+    from boardgames.games.andantino.board import BOARD_MASK, BORDER_MASK, dilate
+    from boardgames.games.andantino.experts import _two_or_more, around, cut_off
+
+    rng = random.Random(seed)
+    state = GAME.new_state()
+    for _ in range(rng.randrange(4, 40)):
+        if state.is_over():
+            break
+        state.make(rng.choice(state.legal_moves()))
+    own, enemy = state.bits
+    empty = BOARD_MASK & ~(own | enemy)
+    passable = BOARD_MASK & ~(own | (_two_or_more(around(own)) & empty))
+    reach = BORDER_MASK & passable
+    while (grown := dilate(reach) & passable) != reach:
+        reach = grown
+    assert cut_off(enemy, own, around(own), empty) == enemy & ~reach

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...evaluation import RandomExpert, Weighted, with_noise
-from .board import BIT, BIT_STEPS, BOARD_MASK, BORDER_MASK, CUBES, INDEX, cells_of
+from .board import BIT, BIT_STEPS, BOARD_MASK, BORDER_MASK, CUBES, INDEX, cells_of, escape_mask
 from .notation import format_cell
 
 if TYPE_CHECKING:
@@ -214,7 +214,9 @@ def cut_off(target: int, walls: int, near_walls: list[int], empty: int) -> int:
     """
     blocked = walls | (_two_or_more(near_walls) & empty)
     passable = BOARD_MASK & ~blocked
-    reach = BORDER_MASK & passable
+    # Every cell beyond the outermost blocked ring sees the border along a
+    # straight line, so the flood can start there instead of at ring 9.
+    reach = escape_mask(blocked) & passable
     while True:
         grown = (
             reach
