@@ -230,6 +230,7 @@ def test_evaluators_and_rendering():
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "special for white" in svg and "legal" in svg
     assert "white specials: 2" in game.analyse(state)
+    assert "regions: ups" in game.analyse(state)
 
 
 # --- the solver ---------------------------------------------------------------------

@@ -130,17 +130,20 @@ class Hadron(Game):
         }
 
     def analyse(self, state: State) -> str:
-        from .experts import special_moves
+        from .experts import Regions, special_moves
 
         text = super().analyse(state)
         if state.is_over():
             return text
         info = special_moves(state)  # type: ignore[arg-type]
+        ups, stars, exact = Regions().analyse(state)  # type: ignore[arg-type]
         return "\n".join([
             text,
             f"white specials: {info.white}",
             f"black specials: {info.black}",
             f"non-special moves: {info.plain}",
+            f"regions: ups {ups:+d} (White's favour), stars {stars},"
+            f" {'exact' if exact else 'estimated'}",
         ])
 
     def describe(self) -> str:
