@@ -546,3 +546,17 @@ def test_cut_off_matches_a_flood_from_the_border(seed):
     while (grown := dilate(reach) & passable) != reach:
         reach = grown
     assert cut_off(enemy, own, around(own), empty) == enemy & ~reach
+
+
+def test_threat_evaluator_follows_a_forced_block():
+    from boardgames.games.andantino.experts import ThreatEvaluator
+
+    state = _five_threat()
+    state.make(INDEX[(-2, 1, 1)])  # Black plays elsewhere; White must block -1,1,0
+    before = (state.to_text(), state.packed, sorted(state.legal_moves()))
+    follow = ThreatEvaluator(forced=1)(state)
+    assert (state.to_text(), state.packed, sorted(state.legal_moves())) == before
+    blocked = state.copy()
+    blocked.play("-1,1,0")
+    assert follow == -ThreatEvaluator(forced=0)(blocked)
+    assert follow != ThreatEvaluator(forced=0)(state)

@@ -8,7 +8,8 @@
 - `default`: NegaScout with the 12-fold symmetric transposition table,
   killers, history, a static order that tries winning and blocking cells
   first, and the ThreatEvaluator (lines, enclosure threats, bridges,
-  mobility).  Options: noise, tt, seed and any ThreatEvaluator weight
+  mobility), which follows up to `forced` (default 2) forced blocks at the
+  leaves.  Options: noise, tt, seed, forced and any ThreatEvaluator weight
   (four, three, two, surround5, surround4, surround3, bridge, mobility,
   danger, tempo).
 
@@ -107,6 +108,7 @@ def default_ai(
     seed: Any = None,
     noise: Any = 0.0,
     tt: Any = None,
+    forced: Any = 2,
     **weights: Any,
 ) -> Player:
     """The library's strongest Andantino player."""
@@ -119,7 +121,9 @@ def default_ai(
             f"weights: {', '.join(DEFAULT_WEIGHTS)}"
         )
     checked = {k: _number(k, v) for k, v in weights.items()}
-    evaluator = with_noise(ThreatEvaluator(**checked), _number("noise", noise), seed)
+    if not isinstance(forced, int) or isinstance(forced, bool) or forced < 0:
+        raise OptionError(f"forced must be a whole number >= 0, not {forced!r}")
+    evaluator = with_noise(ThreatEvaluator(forced, **checked), _number("noise", noise), seed)
     engine = Searcher(
         evaluator,
         algorithm="negascout",

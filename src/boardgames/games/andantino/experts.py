@@ -15,7 +15,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...evaluation import RandomExpert, Weighted, with_noise
-from .board import BIT, BIT_STEPS, BOARD_MASK, BORDER_MASK, CUBES, INDEX, cells_of, escape_mask
+from .board import (
+    BIT,
+    BIT_STEPS,
+    BOARD_MASK,
+    BORDER_MASK,
+    CELL_OF_POSITION,
+    CUBES,
+    INDEX,
+    cells_of,
+    escape_mask,
+)
 from .notation import format_cell
 
 if TYPE_CHECKING:
@@ -284,17 +294,28 @@ DEFAULT_WEIGHTS: dict[str, float] = {
 
 
 class ThreatEvaluator:
-    """Lines, enclosures, the seed's bridges and mobility, plus two exact
-    short-cuts: a side to move with a winning cell wins, and a side to move
-    facing two winning cells it cannot both block (and no win) loses."""
+    """Lines, enclosures, the seed's bridges and mobility, plus exact
+    short-cuts: a side to move with a winning cell wins, a side to move facing
+    two winning cells it cannot both block (and no win) loses, and a side to
+    move facing exactly one must block it: the block is played and the
+    position after it evaluated, up to `forced` blocks deep (a small
+    quiescence search over forced replies, which sees a threat that leads to
+    a double threat one move further than the search does)."""
 
-    def __init__(self, **weights: float) -> None:
+    def __init__(self, forced: int = 2, **weights: float) -> None:
         unknown = set(weights) - set(DEFAULT_WEIGHTS)
         if unknown:
             raise ValueError(f"unknown weight(s): {', '.join(sorted(unknown))}")
+        if not isinstance(forced, int) or forced < 0:
+            raise ValueError(f"forced must be a whole number >= 0, not {forced!r}")
         self.weights = {**DEFAULT_WEIGHTS, **weights}
+        self.forced = forced
 
     def __call__(self, state: AndantinoState) -> float:
+        return self.evaluate(state, self.forced)
+
+    def evaluate(self, state: AndantinoState, forced: int) -> float:
+        """The score, following at most `forced` forced blocks."""
         if state.reason is not None:
             w = state.winner()
             return 0.0 if w is None else (WIN_NEXT if w == state.to_move else -WIN_NEXT)
@@ -309,8 +330,15 @@ class ThreatEvaluator:
         if (m_line | m_sur) and _legal_cells(state, m_line | m_sur):
             return WIN_NEXT
         threats = _legal_cells(state, o_line | o_sur) if (o_line | o_sur) else 0
-        if threats.bit_count() >= 2:
-            return LOST_NEXT
+        if threats:
+            if threats & (threats - 1):
+                return LOST_NEXT
+            if forced:
+                block = CELL_OF_POSITION[threats.bit_length() - 1]
+                state.make(block)
+                score = -self.evaluate(state, forced - 1)
+                state.undo()
+                return score
         w = self.weights
         mine = w["four"] * m4 + w["three"] * m3 + w["two"] * m2
         mine += w["surround5"] * ms5 + w["surround4"] * ms4 + w["surround3"] * ms3
@@ -373,8 +401,8 @@ def describe(state: AndantinoState) -> str:
     return "\n".join(lines)
 
 
-def _default(noise: float = 0.0, seed: int | None = None, **weights: float):
-    return with_noise(ThreatEvaluator(**weights), noise, seed)
+def _default(noise: float = 0.0, seed: int | None = None, forced: int = 2, **weights: float):
+    return with_noise(ThreatEvaluator(forced, **weights), noise, seed)
 
 
 def _bridge(**_: Any):
