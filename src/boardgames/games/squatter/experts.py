@@ -141,7 +141,8 @@ class Territory:
       the mover (x `pressure`).  This is a one-move quiescence: it keeps a
       shallow search from stopping just before a capture;
     - shape: own stones with one or two own neighbours (8 directions), the
-      links of a future loop, minus the enemy's (x `shape`);
+      links of a future loop, minus the enemy's (x `shape`; 0 by default:
+      it did not pay in matches against the seed players);
     - corner and side stones can never be captured but hardly ever help a
       loop: each costs `corner` / `side` (own minus enemy).
     """
@@ -151,7 +152,7 @@ class Territory:
         capture: float = 100.0,
         tempo: float = 60.0,
         pressure: float = 40.0,
-        shape: float = 4.0,
+        shape: float = 0.0,
         corner: float = -30.0,
         side: float = -6.0,
     ) -> None:
