@@ -420,8 +420,12 @@ def test_both_ais_play_full_games_quickly():
 
 @pytest.mark.slow
 def test_default_beats_untuned_aenigma():
-    """The strength target in miniature (the full 40-game match is in docs/tuning.md)."""
+    """The strength target in miniature (the full 40-game match is in docs/tuning.md).
+
+    Measured: 75% over 40 games.  With 20 games a true 75% falls below 60% about
+    4% of the time, so the bound catches a real regression without flaking often.
+    """
     from boardgames.arena.match import play_match
 
-    summary = play_match(hadron(), "default", "aenigma", games=10, time_limit=1.0, seed=3)
-    assert summary.score_percent >= 70, summary.format()
+    summary = play_match(hadron(), "default", "aenigma", games=20, time_limit=1.0, seed=3)
+    assert summary.score_percent >= 60, summary.format()
