@@ -1,0 +1,321 @@
+"""One edge-capture engine for any layout of cells and edges.
+
+HexiFence and dots-and-boxes are the same game on different boards: players
+claim edges, the claim of a cell's last empty edge captures it, and any
+capture gives the mover exactly one extra move.  A `Layout` says which edges
+surround which cell; everything else (counters, hashing, captures, extra
+turns, undo) lives here once.
+
+State kept incrementally per move: the claimed bitmask, the number of empty
+edges of every cell, the cell owners, both scores and one Zobrist hash per
+symmetry.  The hash covers the claimed edges (not who claimed them: that
+never changes the future), the owners of captured cells and the side to
+move, so two positions with equal hashes have equal futures and equal scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...errors import NotationError
+from ...game import Game, State
+from ...zobrist import ZobristTable
+
+#: Owner code of a captured cell whose capturer a loaded board did not say.
+UNKNOWN = 2
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Cells and edges of one board, as move indices, plus its symmetries.
+
+    `edge_points` / `cell_points` give each edge and cell a point (row,
+    column) of the board's edge grid: notation and pictures use them.
+    `symmetries` permute edges and `cell_symmetries` the cells, in the same
+    order (identity first).
+    """
+
+    rows: int
+    cols: int
+    cell_edges: tuple[tuple[int, ...], ...]
+    edge_points: tuple[tuple[int, int], ...]
+    cell_points: tuple[tuple[int, int], ...]
+    symmetries: tuple[tuple[int, ...], ...]
+    cell_symmetries: tuple[tuple[int, ...], ...]
+
+    @property
+    def num_edges(self) -> int:
+        return len(self.edge_points)
+
+    @property
+    def num_cells(self) -> int:
+        return len(self.cell_points)
+
+    def edge_cells(self) -> tuple[tuple[int, ...], ...]:
+        """For every edge, the one or two cells it borders."""
+        out: list[list[int]] = [[] for _ in range(self.num_edges)]
+        for c, edges in enumerate(self.cell_edges):
+            for e in edges:
+                out[e].append(c)
+        return tuple(tuple(cells) for cells in out)
+
+
+class EdgeGame(Game):
+    """Rules and tables of an edge-capture game on one layout."""
+
+    scored = True
+
+    def __init__(self, layout: Layout, **params: int) -> None:
+        super().__init__(**params)
+        self.layout = layout
+        self.num_moves = layout.num_edges
+        self.num_cells = layout.num_cells
+        self.cell_edges = layout.cell_edges
+        self.edge_cells = layout.edge_cells()
+        self.cell_size = tuple(len(edges) for edges in self.cell_edges)
+        self.cell_masks = tuple(sum(1 << e for e in edges) for edges in self.cell_edges)
+        self.full_mask = (1 << self.num_moves) - 1
+        self._set_symmetries(layout.symmetries)
+        e = self.num_moves
+        slot_perms = [
+            tuple(edges) + tuple(e + c for c in cells)
+            for edges, cells in zip(layout.symmetries, layout.cell_symmetries, strict=True)
+        ]
+        self.zobrist = ZobristTable(e + self.num_cells, 3, slot_perms)
+        self.edge_keys = [self.zobrist.keys[i][0] for i in range(e)]
+        self.cell_keys = [self.zobrist.keys[e + c] for c in range(self.num_cells)]
+        self.point_to_edge = {p: i for i, p in enumerate(layout.edge_points)}
+
+    # --- notation ------------------------------------------------------------------
+    def parse_move(self, text: str) -> int:
+        """`A1` (row letter, column number) or `row,col` (0-based) of an edge point."""
+        t = text.strip()
+        point: tuple[int, int] | None = None
+        if "," in t:
+            parts = t.split(",")
+            if len(parts) == 2 and all(p.strip().lstrip("-").isdigit() for p in parts):
+                point = (int(parts[0]), int(parts[1]))
+        elif len(t) >= 2 and t[0].isalpha() and t[0].isascii() and t[1:].isdigit():
+            point = (ord(t[0].upper()) - ord("A"), int(t[1:]) - 1)
+        if point is None:
+            raise NotationError(text, "a move is an edge point like A1 or row,col")
+        edge = self.point_to_edge.get(point)
+        if edge is None:
+            raise NotationError(text, "not an edge of this board")
+        return edge
+
+    def format_move(self, move: int) -> str:
+        i, j = self.layout.edge_points[move]
+        return f"{chr(ord('A') + i)}{j + 1}"
+
+    def new_state(self) -> EdgeState:
+        return EdgeState(self)
+
+    def analyse(self, state: State) -> str:
+        """The course's Part A answer: empty edges, most cells one move can
+        capture, cells with exactly one empty edge."""
+        assert isinstance(state, EdgeState)
+        return "\n".join(str(n) for n in state.part_a())
+
+    def benchmark_positions(self) -> dict[str, State]:
+        import random
+
+        positions: dict[str, State] = {"start": self.new_state()}
+        state = self.new_state()
+        rng = random.Random(2016)
+        while True:
+            safe = state.safe_moves()
+            if not safe:
+                break
+            state.make(rng.choice(safe))
+            if state.n_empty <= self.num_moves * 2 // 3 and "middle" not in positions:
+                positions["middle"] = state.copy()
+        positions["loony"] = state.copy()
+        return positions
+
+    def evaluators(self):
+        from . import experts
+
+        return experts.evaluators(self)
+
+
+class EdgeState(State):
+    """One position: claimed edges, cell counters, owners, scores, side to move."""
+
+    def __init__(self, game: EdgeGame) -> None:
+        self.game = game
+        self.to_move = 0
+        self.history: list[int] = []
+        #: claimant of every edge: -1 empty, 0 or 1, or UNKNOWN (loaded board)
+        self.claimed = [-1] * game.num_moves
+        self.mask = 0
+        self.n_empty = game.num_moves
+        #: empty edges left around every cell
+        self.empties = list(game.cell_size)
+        #: owner of every cell: -1 not captured, 0 or 1, or UNKNOWN
+        self.owner = [-1] * game.num_cells
+        self.score = [0, 0]
+        self.hashes = list(game.zobrist.zero)
+        self._undo: list[tuple[int, int, tuple[int, ...]]] = []
+
+    # --- the rules ---------------------------------------------------------------------
+    def legal_moves(self) -> list[int]:
+        """Empty edges: captures first, then safe moves, then sacrifices."""
+        if not self.n_empty:
+            return []
+        claimed, empties, edge_cells = self.claimed, self.empties, self.game.edge_cells
+        captures, safe, unsafe = [], [], []
+        for e in range(len(claimed)):
+            if claimed[e] < 0:
+                low = min(empties[c] for c in edge_cells[e])
+                if low == 1:
+                    captures.append(e)
+                elif low == 2:
+                    unsafe.append(e)
+                else:
+                    safe.append(e)
+        return captures + safe + unsafe
+
+    def make(self, move: int) -> None:
+        game = self.game
+        p = self.to_move
+        self.claimed[move] = p
+        self.mask |= 1 << move
+        self.n_empty -= 1
+        keys = game.edge_keys[move]
+        captured: tuple[int, ...] = ()
+        empties = self.empties
+        for c in game.edge_cells[move]:
+            left = empties[c] - 1
+            empties[c] = left
+            if not left:
+                self.owner[c] = p
+                self.score[p] += 1
+                captured += (c,)
+                keys = tuple(a ^ b for a, b in zip(keys, game.cell_keys[c][p], strict=True))
+        if not captured:
+            self.to_move = 1 - p
+            keys = tuple(a ^ b for a, b in zip(keys, game.zobrist.side, strict=True))
+        self.hashes = [h ^ k for h, k in zip(self.hashes, keys, strict=True)]
+        self.history.append(move)
+        self._undo.append((move, p, captured))
+
+    def undo(self) -> None:
+        move, p, captured = self._undo.pop()
+        self.history.pop()
+        game = self.game
+        keys = game.edge_keys[move]
+        for c in captured:
+            self.score[p] -= 1
+            self.owner[c] = -1
+            keys = tuple(a ^ b for a, b in zip(keys, game.cell_keys[c][p], strict=True))
+        if not captured:
+            keys = tuple(a ^ b for a, b in zip(keys, game.zobrist.side, strict=True))
+        for c in game.edge_cells[move]:
+            self.empties[c] += 1
+        self.claimed[move] = -1
+        self.mask &= ~(1 << move)
+        self.n_empty += 1
+        self.to_move = p
+        self.hashes = [h ^ k for h, k in zip(self.hashes, keys, strict=True)]
+
+    def is_over(self) -> bool:
+        return not self.n_empty
+
+    def winner(self) -> int | None:
+        if self.n_empty:
+            return None
+        a, b = self.score
+        return None if a == b else (0 if a > b else 1)
+
+    def scores(self) -> tuple[int, int]:
+        return self.score[0], self.score[1]
+
+    def illegal_reason(self, move: int) -> str | None:
+        if not self.n_empty:
+            return "the game is over"
+        return None if self.claimed[move] < 0 else "edge already claimed"
+
+    # --- queries the players and the analysis use ----------------------------------------
+    def captures(self) -> list[int]:
+        """Empty edges that complete at least one cell."""
+        empties, edge_cells = self.empties, self.game.edge_cells
+        return [
+            e
+            for e, who in enumerate(self.claimed)
+            if who < 0 and any(empties[c] == 1 for c in edge_cells[e])
+        ]
+
+    def safe_moves(self) -> list[int]:
+        """Empty edges that neither capture nor let the opponent capture."""
+        empties, edge_cells = self.empties, self.game.edge_cells
+        return [
+            e
+            for e, who in enumerate(self.claimed)
+            if who < 0 and min(empties[c] for c in edge_cells[e]) >= 3
+        ]
+
+    def part_a(self) -> tuple[int, int, int]:
+        """(empty edges, most cells one move captures, cells with one empty edge)."""
+        empties, edge_cells = self.empties, self.game.edge_cells
+        most = 0
+        for e, who in enumerate(self.claimed):
+            if who < 0:
+                most = max(most, sum(1 for c in edge_cells[e] if empties[c] == 1))
+        one = sum(1 for c, left in enumerate(empties) if left == 1)
+        return self.n_empty, most, one
+
+    # --- bookkeeping ----------------------------------------------------------------------
+    def copy(self) -> EdgeState:
+        new = EdgeState.__new__(EdgeState)
+        new.game = self.game
+        new.to_move = self.to_move
+        new.history = self.history[:]
+        new.claimed = self.claimed[:]
+        new.mask = self.mask
+        new.n_empty = self.n_empty
+        new.empties = self.empties[:]
+        new.owner = self.owner[:]
+        new.score = self.score[:]
+        new.hashes = self.hashes[:]
+        new._undo = self._undo[:]
+        return new
+
+    def recompute_hashes(self) -> list[int]:
+        e = self.game.num_moves
+        items = [(m, 0) for m, who in enumerate(self.claimed) if who >= 0]
+        items += [(e + c, who) for c, who in enumerate(self.owner) if who >= 0]
+        return self.game.zobrist.full(items, side=self.to_move)
+
+    def set_position(
+        self, claimed: Sequence[int], owner: Sequence[int], to_move: int
+    ) -> None:
+        """Replace the position (a loaded board): no history, counters rebuilt."""
+        game = self.game
+        self.claimed = list(claimed)
+        self.owner = list(owner)
+        self.mask = sum(1 << e for e, who in enumerate(self.claimed) if who >= 0)
+        self.n_empty = self.claimed.count(-1)
+        self.empties = [
+            sum(1 for e in edges if self.claimed[e] < 0) for edges in game.cell_edges
+        ]
+        self.score = [self.owner.count(0), self.owner.count(1)]
+        self.to_move = to_move
+        self.history, self._undo = [], []
+        self.hashes = self.recompute_hashes()
+
+    def render(self, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(self, color)
+
+    def to_svg(self) -> str:
+        from .render import render_svg
+
+        return render_svg(self)
+
+    def to_text(self) -> str:
+        from .notation import position_text
+
+        return position_text(self)

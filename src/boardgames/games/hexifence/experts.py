@@ -1,0 +1,256 @@
+"""Edge-capture knowledge: safe moves, capture runs, chains and loops.
+
+In the "loony" endgame (no safe move left: every empty edge gives cells
+away) the board falls apart into chains and loops of cells with two empty
+edges.  The player who must open one loses it, unless the opponent prefers
+to keep control by the double-dealing sacrifice: take all but the last two
+cells of a chain (four of a loop), hand those back, and so force the other
+side to open the next component too.  `loony_value` scores such a position
+exactly for independent chains and loops (Berlekamp's analysis) and
+approximately where chains meet at a junction cell.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .edgecore import EdgeGame, EdgeState
+
+CHAIN, LOOP = 0, 1
+
+
+# --- simple features ----------------------------------------------------------------
+
+
+def margin(state: EdgeState) -> float:
+    """Captured cells, side to move minus opponent."""
+    p = state.to_move
+    return float(state.score[p] - state.score[1 - p])
+
+
+def seed_utility(state: EdgeState, player: int) -> int:
+    """Seed 004's f(n): n - (cells // 2 + 1) when that is not negative, else -1,
+    with n the cells `player` has captured (it only cares about winning)."""
+    need = state.game.num_cells // 2 + 1
+    n = state.score[player]
+    return n - need if n >= need else -1
+
+
+def giveaway(state: EdgeState, move: int) -> int:
+    """Cells the opponent can take in a row after the non-capturing `move`."""
+    state.make(move)
+    taken = 0
+    while True:
+        edge = next(iter(state.captures()), None)
+        if edge is None:
+            break
+        before = state.score[state.to_move]
+        state.make(edge)
+        taken += state.score[state.to_move] - before
+    _undo_to(state, move)
+    return taken
+
+
+def _undo_to(state: EdgeState, move: int) -> None:
+    """Undo moves until `move` (the first one made) is taken back too."""
+    while state.history[-1] != move:
+        state.undo()
+    state.undo()
+
+
+# --- chains and loops -------------------------------------------------------------------
+
+
+def components(state: EdgeState) -> list[tuple[int, int]]:
+    """(CHAIN or LOOP, length) of every chain and loop of two-empty-edge cells.
+
+    A junction cell (three or more empty edges) joins the longest chain that
+    touches it: it becomes part of a chain once the others are taken.
+    """
+    game = state.game
+    empties, claimed = state.empties, state.claimed
+    edge_cells, cell_edges = game.edge_cells, game.cell_edges
+    seen = [False] * game.num_cells
+    out: list[tuple[int, int]] = []
+    junction_arms: dict[int, list[int]] = {}
+
+    def step(cell: int, via: int) -> tuple[int, int]:
+        """Walk from `cell` away through its other empty edge: (next cell or -1, edge)."""
+        for e in cell_edges[cell]:
+            if e != via and claimed[e] < 0:
+                others = [c for c in edge_cells[e] if c != cell]
+                return (others[0] if others else -1), e
+        return -1, -1
+
+    for start in range(game.num_cells):
+        if seen[start] or empties[start] != 2:
+            continue
+        seen[start] = True
+        length = 1
+        ends = []
+        loop = False
+        open_edges = [e for e in cell_edges[start] if claimed[e] < 0]
+        for first in open_edges:
+            others = [c for c in edge_cells[first] if c != start]
+            cell, via = (others[0] if others else -1), first
+            while cell >= 0 and empties[cell] == 2 and not seen[cell]:
+                seen[cell] = True
+                length += 1
+                cell, via = step(cell, via)
+            if cell == start or (cell >= 0 and empties[cell] == 2 and seen[cell]):
+                loop = True
+                break
+            ends.append(cell)
+        if loop:
+            out.append((LOOP, length))
+            continue
+        index = len(out)
+        out.append((CHAIN, length))
+        for end in ends:
+            if end >= 0 and empties[end] >= 3:
+                junction_arms.setdefault(end, []).append(index)
+    for junction, arms in junction_arms.items():
+        best = max(arms, key=lambda i: out[i][1])
+        kind, length = out[best]
+        out[best] = (kind, length + 1)
+        seen[junction] = True
+    for cell in range(game.num_cells):
+        if not seen[cell] and state.owner[cell] < 0 and empties[cell] >= 3:
+            out.append((CHAIN, 1))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def simple_loony_value(parts: tuple[tuple[int, int], ...]) -> int:
+    """Exact value, for the player who must open one, of independent chains
+    and loops (sorted tuple of (kind, length)).
+
+    Opening a component lets the opponent either take it all and open the
+    next one, or keep control: decline the last two cells of a chain of 3+
+    (four of a loop) so that the opener takes them and must open again.
+    """
+    if not parts:
+        return 0
+    best = None
+    for i, part in enumerate(parts):
+        if i and part == parts[i - 1]:
+            continue
+        rest = simple_loony_value(parts[:i] + parts[i + 1 :])
+        kind, length = part
+        opponent = length + rest
+        if kind == CHAIN and length >= 3:
+            opponent = max(opponent, length - 4 - rest)
+        elif kind == LOOP and length >= 4:
+            opponent = max(opponent, length - 8 - rest)
+        if best is None or -opponent > best:
+            best = -opponent
+    assert best is not None
+    return best
+
+
+def loony_value(state: EdgeState) -> int:
+    """Estimated margin of the cells still to capture, for the side to move,
+    in a position without safe moves (exact for independent chains and loops)."""
+    if state.captures():
+        return resolve_captures(state)
+    return simple_loony_value(tuple(sorted(components(state))))
+
+
+def resolve_captures(state: EdgeState) -> int:
+    """Value of taking what is on offer, keeping control when it pays.
+
+    Captures are taken one by one; when the only thing left to take is the
+    last two cells of a chain, the double-dealing move (claim the far edge
+    and hand the pair back) is compared with taking them.
+    """
+    made = 0
+    gained = 0
+    p = state.to_move
+    value = 0
+    while True:
+        caps = state.captures()
+        if not caps:
+            value = gained + (loony_value(state) if state.n_empty else 0)
+            break
+        pairs = [_final_pair(state, e) for e in caps]
+        plain = [e for e, pair in zip(caps, pairs, strict=True) if pair is None]
+        if plain or len(caps) > 1:
+            before = state.score[p]
+            state.make(plain[0] if plain else caps[0])
+            made += 1
+            gained += state.score[p] - before
+            continue
+        pair = pairs[0]
+        assert pair is not None
+        first, far = pair
+        state.make(far)
+        made += 1
+        # Declining: the opponent takes the pair, then opens the rest (or it ends).
+        decline = gained - 2 - (loony_value_after_pair(state) if state.n_empty > 1 else 0)
+        state.undo()
+        made -= 1
+        before = state.score[p]
+        state.make(first)
+        state.make(far)
+        made += 2
+        gained += state.score[p] - before
+        take = gained + (loony_value(state) if state.n_empty else 0)
+        value = max(take, decline)
+        break
+    for _ in range(made):
+        state.undo()
+    return value
+
+
+def loony_value_after_pair(state: EdgeState) -> int:
+    """After a hand-out of two cells: the taker takes them, then must open."""
+    caps = state.captures()
+    made = 0
+    while caps:
+        state.make(caps[0])
+        made += 1
+        caps = state.captures()
+    value = loony_value(state) if state.n_empty else 0
+    for _ in range(made):
+        state.undo()
+    return value
+
+
+def _final_pair(state: EdgeState, edge: int) -> tuple[int, int] | None:
+    """(edge, far edge) when capturing `edge` starts the last two cells of a
+    chain whose far edge completes nothing else; otherwise None."""
+    game = state.game
+    empties = state.empties
+    cells = game.edge_cells[edge]
+    if len(cells) != 2:
+        return None
+    a, b = cells
+    nxt = b if empties[a] == 1 else a
+    if empties[nxt] != 2 or (empties[a] == 1 and empties[b] == 1):
+        return None
+    far = next(e for e in game.cell_edges[nxt] if e != edge and state.claimed[e] < 0)
+    beyond = [c for c in game.edge_cells[far] if c != nxt]
+    if beyond and empties[beyond[0]] <= 2:
+        return None
+    return edge, far
+
+
+# --- evaluators ------------------------------------------------------------------------------
+
+
+def chain_eval(state: EdgeState) -> float:
+    """Margin so far plus the loony-endgame value once no safe move is left."""
+    value = margin(state)
+    if state.n_empty and not state.safe_moves():
+        value += loony_value(state)
+    return value
+
+
+def evaluators(game: EdgeGame) -> dict:
+    return {
+        "default": lambda **_: chain_eval,
+        "chains": lambda **_: chain_eval,
+        "margin": lambda **_: margin,
+    }

@@ -1,0 +1,220 @@
+"""An exact solver for edge-capture games, on bitmasks of claimed edges.
+
+The value of a position for the side to move is the margin of the cells
+still to be captured; it depends only on the set of claimed edges (not on
+the score so far, nor on who claimed what), so the transposition table is
+keyed on that set, in the smallest frame over the board's symmetries, and
+stores (lower, upper) bounds of the margin.
+
+Pruning that keeps the value exact:
+- alpha-beta on the margin, with bounds narrowed to +-(cells left);
+- captures that change nothing else are forced: when the capturing edge
+  borders no other cell, completes its other cell too, or leaves that other
+  cell with two or more empty edges, taking the cell now is at least as
+  good as any alternative (the claim has the same effect whoever makes it,
+  and the taker keeps the move), so it is the only move searched;
+- move order: captures, then safe edges, then sacrifices of few cells.
+"""
+
+from __future__ import annotations
+
+import time as _time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .edgecore import EdgeGame, EdgeState
+
+
+class SolveAborted(Exception):
+    """The node or time budget ran out before the value was proven."""
+
+
+class EdgeSolver:
+    """Reusable exact solver for one game; keeps its table between calls."""
+
+    def __init__(
+        self,
+        game: EdgeGame,
+        *,
+        symmetry: bool = True,
+        forced_captures: bool = True,
+        max_entries: int = 4_000_000,
+    ) -> None:
+        self.game = game
+        self.symmetry = symmetry and len(game.symmetries) > 1
+        self.forced_captures = forced_captures
+        self.max_entries = max_entries
+        self.table: dict[int, tuple[int, int]] = {}
+        perms = game.symmetries if self.symmetry else (game.symmetries[0],)
+        self.sym_bits = [tuple(1 << p[e] for p in perms) for e in range(game.num_moves)]
+        self.edge_cells = game.edge_cells
+        self.nodes = 0
+        self._deadline: float | None = None
+        self._node_limit: int | None = None
+
+    # --- public -----------------------------------------------------------------------
+    def solve(
+        self,
+        state: EdgeState,
+        *,
+        all_moves: bool = False,
+        time: float | None = None,
+        nodes: int | None = None,
+    ) -> tuple[int, list[int], int]:
+        """(margin of the remaining cells for the side to move, best moves, nodes).
+
+        Raises SolveAborted when `time` seconds or `nodes` nodes run out.
+        """
+        self._load(state)
+        self.nodes = 0
+        self._deadline = None if time is None else _time.perf_counter() + time
+        self._node_limit = nodes
+        if not self.n_empty:
+            return 0, [], 0
+        rem = self.free
+        if not all_moves:
+            value, move = self._root(-rem, rem)
+            return value, [move], self.nodes
+        values = {}
+        for move in self._ordered_moves():
+            values[move] = self._child_value(move, -rem - 1, rem + 1)
+        best = max(values.values())
+        return best, [m for m in sorted(values) if values[m] == best], self.nodes
+
+    def clear(self) -> None:
+        self.table.clear()
+
+    # --- internals -----------------------------------------------------------------------
+    def _load(self, state: EdgeState) -> None:
+        game = self.game
+        self.empties = state.empties[:]
+        self.claimed = [who >= 0 for who in state.claimed]
+        self.n_empty = state.n_empty
+        self.free = sum(1 for o in state.owner if o < 0)
+        perms = game.symmetries if self.symmetry else (game.symmetries[0],)
+        self.smasks = [
+            sum(1 << p[e] for e in range(game.num_moves) if self.claimed[e]) for p in perms
+        ]
+
+    def _claim(self, e: int) -> int:
+        """Claim edge e; return the number of cells it completes."""
+        self.claimed[e] = True
+        self.n_empty -= 1
+        self.smasks = [m | b for m, b in zip(self.smasks, self.sym_bits[e], strict=True)]
+        done = 0
+        empties = self.empties
+        for c in self.edge_cells[e]:
+            empties[c] -= 1
+            if not empties[c]:
+                done += 1
+        self.free -= done
+        return done
+
+    def _unclaim(self, e: int, done: int) -> None:
+        self.claimed[e] = False
+        self.n_empty += 1
+        self.smasks = [m ^ b for m, b in zip(self.smasks, self.sym_bits[e], strict=True)]
+        for c in self.edge_cells[e]:
+            self.empties[c] += 1
+        self.free += done
+
+    def _ordered_moves(self) -> list[int]:
+        empties, claimed, edge_cells = self.empties, self.claimed, self.edge_cells
+        captures, safe, risky = [], [], []
+        for e in range(len(claimed)):
+            if not claimed[e]:
+                low = min(empties[c] for c in edge_cells[e])
+                if low == 1:
+                    captures.append(e)
+                elif low >= 3:
+                    safe.append(e)
+                else:
+                    risky.append((sum(empties[c] for c in edge_cells[e]), e))
+        risky.sort(reverse=True)
+        return captures + safe + [e for _, e in risky]
+
+    def _forced_capture(self) -> int:
+        """An edge whose capture is provably as good as anything, or -1."""
+        empties, claimed, edge_cells = self.empties, self.claimed, self.edge_cells
+        for e in range(len(claimed)):
+            if claimed[e]:
+                continue
+            cells = edge_cells[e]
+            if len(cells) == 1:
+                if empties[cells[0]] == 1:
+                    return e
+            else:
+                a, b = empties[cells[0]], empties[cells[1]]
+                if (a == 1 and (b == 1 or b >= 3)) or (b == 1 and a >= 3):
+                    return e
+        return -1
+
+    def _child_value(self, move: int, alpha: int, beta: int) -> int:
+        done = self._claim(move)
+        if done:
+            value = done + self._search(alpha - done, beta - done)
+        else:
+            value = -self._search(-beta, -alpha)
+        self._unclaim(move, done)
+        return value
+
+    def _root(self, alpha: int, beta: int) -> tuple[int, int]:
+        best_value, best_move = None, -1
+        for move in self._ordered_moves():
+            value = self._child_value(move, alpha, beta)
+            if best_value is None or value > best_value:
+                best_value, best_move = value, move
+            if value > alpha:
+                alpha = value
+            if alpha >= beta:
+                break
+        assert best_value is not None
+        return best_value, best_move
+
+    def _search(self, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if not self.n_empty:
+            return 0
+        if self._node_limit is not None and self.nodes > self._node_limit:
+            raise SolveAborted("node budget exhausted")
+        deadline = self._deadline
+        if deadline is not None and not self.nodes & 1023 and _time.perf_counter() > deadline:
+            raise SolveAborted("time budget exhausted")
+        free = self.free
+        if self.forced_captures:
+            e = self._forced_capture()
+            if e >= 0:
+                done = self._claim(e)
+                value = done + self._search(alpha - done, beta - done)
+                self._unclaim(e, done)
+                return value
+        key = min(self.smasks)
+        entry = self.table.get(key)
+        lo, hi = (-free, free) if entry is None else entry
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        a0, b0 = max(alpha, lo), min(beta, hi)
+        a = a0
+        best = -free - 1
+        for move in self._ordered_moves():
+            done = self._claim(move)
+            value = done + self._search(a - done, b0 - done) if done else -self._search(-b0, -a)
+            self._unclaim(move, done)
+            if value > best:
+                best = value
+                if value > a:
+                    a = value
+                    if a >= b0:
+                        break
+        if best <= a0:
+            hi = min(hi, best)
+        if best >= b0:
+            lo = max(lo, best)
+        if a0 < best < b0:
+            lo = hi = best
+        if len(self.table) >= self.max_entries:
+            self.table.clear()
+        self.table[key] = (lo, hi)
+        return best
