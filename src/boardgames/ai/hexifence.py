@@ -1,0 +1,281 @@
+"""HexiFence AIs: the seed's staged player, the chain-aware default, the solver.
+
+Both players also serve dots-and-boxes (`boardgames.ai.dots` registers them
+there): the rules are the same edge-capture game on another layout.
+
+- "seed" (seed 004): always take a capture; random safe moves while more
+  than `threshold` safe moves remain; then alpha-beta with the history
+  heuristic over safe moves only, scoring the end of the safe phase with the
+  seed's f(n) after a greedy play-out; with no safe move left, the move that
+  gives away the fewest cells.  It never declines cells, so it never plays
+  the double-dealing sacrifice.
+- "default": exact play once few edges remain (`exact` empty edges), chain
+  play before that: alpha-beta over safe moves whose leaves are scored by
+  the loony-endgame value of chains and loops, the cheapest opening in the
+  loony phase, and the double-dealing hand-out when keeping control pays.
+"""
+
+from __future__ import annotations
+
+import random
+import time as _time
+
+from ..games.hexifence.edgecore import EdgeGame, EdgeState
+from ..games.hexifence.experts import (
+    _final_pair,
+    giveaway,
+    loony_value,
+    loony_value_after_pair,
+    margin,
+    seed_utility,
+)
+from ..games.hexifence.solver import EdgeSolver, SolveAborted
+from ..players import Player
+from ..search import SolveResult
+from . import register_ai, register_solver
+
+# --- the seed's staged player -------------------------------------------------------------
+
+
+def _greedy_finish(state: EdgeState) -> int:
+    """Play the loony phase out greedily (take everything, open the cheapest
+    sacrifice); return the number of moves made so the caller can undo them."""
+    made = 0
+    while state.n_empty:
+        caps = state.captures()
+        if caps:
+            move = caps[0]
+        else:
+            safe = state.safe_moves()
+            move = safe[0] if safe else min(
+                (m for m in range(state.game.num_moves) if state.claimed[m] < 0),
+                key=lambda m: giveaway(state, m),
+            )
+        state.make(move)
+        made += 1
+    return made
+
+
+class SeedPlayer(Player):
+    """Seed 004's staged player (random, then alpha-beta over safe moves, then
+    the cheapest sacrifice; always captures)."""
+
+    def __init__(self, threshold: int = 7, seed: int | None = None, name: str = "seed") -> None:
+        super().__init__(name)
+        self.threshold = threshold
+        self.rng = random.Random(seed)
+        self.history: dict[int, int] = {}
+        self.nodes = 0
+
+    def choose(self, state: EdgeState, time_limit: float | None = None) -> int:
+        state = state.copy()
+        caps = state.captures()
+        if caps:
+            return caps[0]
+        safe = state.safe_moves()
+        if len(safe) > self.threshold:
+            return self.rng.choice(safe)
+        if safe:
+            return self._alphabeta_root(state, safe)
+        return min(
+            (m for m in range(state.game.num_moves) if state.claimed[m] < 0),
+            key=lambda m: giveaway(state, m),
+        )
+
+    def _alphabeta_root(self, state: EdgeState, safe: list[int]) -> int:
+        me = state.to_move
+        best_move, best = safe[0], None
+        alpha, beta = -(10**6), 10**6
+        for move in sorted(safe, key=lambda m: -self.history.get(m, 0)):
+            state.make(move)
+            value = self._alphabeta(state, me, alpha, beta, 1)
+            state.undo()
+            if best is None or value > best:
+                best, best_move = value, move
+            alpha = max(alpha, value)
+        return best_move
+
+    def _alphabeta(self, state: EdgeState, me: int, alpha: float, beta: float, depth: int):
+        """Max for `me`, min for the opponent, over safe moves only."""
+        self.nodes += 1
+        safe = state.safe_moves()
+        if not safe:
+            made = _greedy_finish(state)
+            value = seed_utility(state, me)
+            for _ in range(made):
+                state.undo()
+            return value
+        maximise = state.to_move == me
+        best_move = safe[0]
+        for move in sorted(safe, key=lambda m: -self.history.get(m, 0)):
+            state.make(move)
+            value = self._alphabeta(state, me, alpha, beta, depth + 1)
+            state.undo()
+            if maximise and value > alpha:
+                alpha, best_move = value, move
+            elif not maximise and value < beta:
+                beta, best_move = value, move
+            if alpha >= beta:
+                break
+        # History heuristic: reward the move that decided this node, 2^(height).
+        self.history[best_move] = self.history.get(best_move, 0) + (1 << min(len(safe), 30))
+        return alpha if maximise else beta
+
+    def reset(self) -> None:
+        super().reset()
+        self.history.clear()
+
+
+# --- the chain-aware default -------------------------------------------------------------------
+
+
+class ChainPlayer(Player):
+    """Chain play (control, double-dealing) and exact endgames."""
+
+    def __init__(
+        self,
+        exact: int = 18,
+        threshold: int = 10,
+        time: float | None = None,
+        seed: int | None = None,
+        name: str = "default",
+    ) -> None:
+        super().__init__(name)
+        self.exact = exact
+        self.threshold = threshold
+        self.time = time
+        self.rng = random.Random(seed)
+        self.solvers: dict[EdgeGame, EdgeSolver] = {}
+        self.table: dict[int, float] = {}
+
+    def _solver(self, game: EdgeGame) -> EdgeSolver:
+        if game not in self.solvers:
+            self.solvers[game] = EdgeSolver(game)
+        return self.solvers[game]
+
+    def choose(self, state: EdgeState, time_limit: float | None = None) -> int:
+        state = state.copy()
+        budget = min(t for t in (self.time, time_limit, 30.0) if t is not None)
+        if state.n_empty <= self.exact:
+            try:
+                _, best, _ = self._solver(state.game).solve(state, time=budget * 0.6)
+                return best[0]
+            except SolveAborted:
+                pass
+        caps = state.captures()
+        if caps:
+            return capture_choice(state, caps)
+        safe = state.safe_moves()
+        if len(safe) > self.threshold:
+            return self.rng.choice(safe)
+        if safe:
+            return self._search_safe(state, safe, _time.perf_counter() + budget * 0.5)
+        return cheapest_opening(state)
+
+    def _search_safe(self, state: EdgeState, safe: list[int], deadline: float) -> int:
+        """Negamax over safe moves; leaves scored by the loony-endgame value."""
+        self.table.clear()
+        best_move, best = safe[0], None
+        for move in safe:
+            state.make(move)
+            try:
+                value = -self._negamax(state, -(10**6), 10**6 if best is None else -best, deadline)
+            except TimeoutError:
+                state.undo()
+                break
+            state.undo()
+            if best is None or value > best:
+                best, best_move = value, move
+        return best_move
+
+    def _negamax(self, state: EdgeState, alpha: float, beta: float, deadline: float) -> float:
+        if _time.perf_counter() > deadline:
+            raise TimeoutError
+        safe = state.safe_moves()
+        if not safe:
+            return margin(state) + (loony_value(state) if state.n_empty else 0)
+        key = state.mask * 2 + state.to_move
+        if key in self.table:
+            return self.table[key]
+        best = -(10**6)
+        for move in safe:
+            state.make(move)
+            value = -self._negamax(state, -beta, -max(alpha, best), deadline)
+            state.undo()
+            if value > best:
+                best = value
+                if best >= beta:
+                    return best
+        if best > alpha:
+            self.table[key] = best
+        return best
+
+    def reset(self) -> None:
+        super().reset()
+        self.table.clear()
+
+
+def capture_choice(state: EdgeState, caps: list[int]) -> int:
+    """Take what is offered, except the last two cells of a chain when handing
+    them back (double-dealing) keeps control profitably."""
+    pairs = [_final_pair(state, e) for e in caps]
+    plain = [e for e, pair in zip(caps, pairs, strict=True) if pair is None]
+    if plain or len(caps) > 1:
+        return plain[0] if plain else caps[0]
+    pair = pairs[0]
+    assert pair is not None
+    first, far = pair
+    state.make(far)
+    decline = -2 - (loony_value_after_pair(state) if state.n_empty > 1 else 0)
+    state.undo()
+    state.make(first)
+    state.make(far)
+    take = 2 + (loony_value(state) if state.n_empty else 0)
+    state.undo()
+    state.undo()
+    return far if decline > take else first
+
+
+def cheapest_opening(state: EdgeState) -> int:
+    """With no safe move: the sacrifice after which the opponent gains least."""
+    best_move, best = -1, None
+    for move in range(state.game.num_moves):
+        if state.claimed[move] >= 0:
+            continue
+        state.make(move)
+        value = -loony_value(state) if state.n_empty else 0
+        state.undo()
+        if best is None or value > best:
+            best, best_move = value, move
+    return best_move
+
+
+# --- solver -------------------------------------------------------------------------------
+
+
+def solve_edges(state: EdgeState, all_moves: bool = False, time: float | None = None):
+    """Exact value: the final margin (own minus opponent's) for the side to move."""
+    start = _time.perf_counter()
+    solver = EdgeSolver(state.game)
+    rest, best, nodes = solver.solve(state, all_moves=all_moves, time=time)
+    p = state.to_move
+    value = state.score[p] - state.score[1 - p] + rest
+    winner = None if value == 0 else (p if value > 0 else 1 - p)
+    return SolveResult(value, winner, best, nodes, _time.perf_counter() - start)
+
+
+def register_for(game_name: str) -> None:
+    @register_ai("seed", game=game_name, help="seed 004: random, then alpha-beta over safe moves")
+    def seed_factory(game, *, depth=None, time=None, nodes=None, seed=None, threshold=7, **_):
+        return SeedPlayer(threshold=threshold, seed=seed)
+
+    @register_ai("default", game=game_name, help="chain play and double-dealing, exact endgame")
+    def default_factory(
+        game, *, depth=None, time=None, nodes=None, seed=None, exact=18, threshold=10, **_
+    ):
+        return ChainPlayer(exact=exact, threshold=threshold, time=time, seed=seed)
+
+    register_solver(game_name, solve_edges)
+
+
+register_for("hexifence")
