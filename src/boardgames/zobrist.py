@@ -20,7 +20,7 @@ DEFAULT_SEED = 0x5EED_B0A2D
 def random_keys(count: int, seed: int = DEFAULT_SEED) -> list[int]:
     """`count` distinct-looking 64-bit keys as plain Python ints."""
     rng = np.random.default_rng(seed)
-    return [int(k) for k in rng.integers(0, 2**63, size=count, dtype=np.int64) * 2 + 1]
+    return [int(k) for k in rng.integers(1, 2**64, size=count, dtype=np.uint64, endpoint=False)]
 
 
 def identity(n: int) -> tuple[int, ...]:
