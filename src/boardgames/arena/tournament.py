@@ -25,15 +25,12 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
-import importlib
-import importlib.util
 import itertools
 import json
 import math
 import os
 import random
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -49,6 +46,7 @@ from ..errors import BoardgamesError, NotationError
 from ..game import Game, OptionError, get_game
 from ..io import atomic_write_text
 from ..players import Player
+from ..plugins import import_plugins
 from .elo import EloFit, fit_elo
 from .match import play_game, random_opening
 from .records import GameRecord
@@ -66,50 +64,6 @@ def derive_seed(seed: int, *parts: int) -> int:
     """A 63-bit seed from `seed` and a path of integers (stable across runs and machines)."""
     text = ":".join(str(int(x)) for x in (seed, *parts))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
-
-
-# --- plugins -------------------------------------------------------------------------
-
-
-def import_plugins(plugins: Iterable[str]) -> None:
-    """Import modules (dotted names) or .py files that register extra games.
-
-    Workers call this before building the game, so a game defined outside
-    the package (e.g. examples/connect_four.py) reaches every process.
-    Files are imported as `boardgames_plugin_<stem>`, once per process.
-    """
-    for plugin in plugins:
-        if plugin.endswith(".py") or os.sep in plugin:
-            path = Path(plugin)
-            name = f"boardgames_plugin_{path.stem}"
-            if name in sys.modules or _imported_under_own_name(path):
-                continue
-            if not path.is_file():
-                raise OptionError(f"plugin file not found: {plugin}")
-            spec = importlib.util.spec_from_file_location(name, path)
-            if spec is None or spec.loader is None:
-                raise OptionError(f"cannot import plugin {plugin}")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
-            try:
-                spec.loader.exec_module(module)
-            except BaseException:
-                del sys.modules[name]
-                raise
-        else:
-            try:
-                importlib.import_module(plugin)
-            except ImportError as exc:
-                raise OptionError(f"cannot import plugin {plugin!r}: {exc}") from None
-
-
-def _imported_under_own_name(path: Path) -> bool:
-    module = sys.modules.get(path.stem)
-    where = getattr(module, "__file__", None)
-    try:
-        return where is not None and Path(where).resolve() == path.resolve()
-    except OSError:
-        return False
 
 
 # --- one game --------------------------------------------------------------------------

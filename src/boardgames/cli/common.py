@@ -7,9 +7,6 @@ with one line `error: ...` on stderr and exit code 2; no traceback.
 from __future__ import annotations
 
 import functools
-import importlib
-import importlib.util
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,11 +18,12 @@ from ..ai import parse_value
 from ..arena.records import GameRecord
 from ..errors import BoardgamesError
 from ..game import Game, OptionError, State, get_game
+from ..plugins import PLUGINS_ENV, env_plugins, import_plugins
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Environment variable naming extra game modules or files to import.
-PLUGINS_ENV = "BOARDGAMES_PLUGINS"
+
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -77,50 +75,8 @@ def handle_errors(command: F) -> F:
 
 
 def load_plugins(specs: tuple[str, ...] = ()) -> None:
-    """Import modules or .py files that register extra games (and their AIs).
-
-    Sources: `--plugin` options and the BOARDGAMES_PLUGINS variable
-    (separated by the OS path separator), e.g. examples/connect_four.py.
-    """
-    env = [s for s in os.environ.get(PLUGINS_ENV, "").split(os.pathsep) if s]
-    for spec in (*env, *specs):
-        _import_plugin(spec)
-
-
-_IMPORTED: set[str] = set()
-
-
-def _import_plugin(spec: str) -> None:
-    if spec in _IMPORTED:
-        return
-    if spec.endswith(".py") or os.sep in spec:
-        path = Path(spec)
-        if not path.is_file():
-            raise OptionError(f"plugin file not found: {spec}")
-        name = f"boardgames_plugin_{path.stem}"
-        loaded = sys.modules.get(path.stem)
-        if loaded is not None and _same_file(getattr(loaded, "__file__", None), path):
-            _IMPORTED.add(spec)  # already imported under its own name (tests, scripts)
-            return
-        module_spec = importlib.util.spec_from_file_location(name, path)
-        if module_spec is None or module_spec.loader is None:
-            raise OptionError(f"cannot import plugin {spec}")
-        module = importlib.util.module_from_spec(module_spec)
-        sys.modules[name] = module
-        module_spec.loader.exec_module(module)
-    else:
-        try:
-            importlib.import_module(spec)
-        except ImportError as exc:
-            raise OptionError(f"cannot import plugin {spec!r}: {exc}") from None
-    _IMPORTED.add(spec)
-
-
-def _same_file(a: str | None, b: Path) -> bool:
-    try:
-        return a is not None and Path(a).resolve() == b.resolve()
-    except OSError:
-        return False
+    """Import the plugins named by BOARDGAMES_PLUGINS and by --plugin options."""
+    import_plugins([*env_plugins(), *specs])
 
 
 def parse_key_values(items: tuple[str, ...], what: str = "option") -> dict[str, Any]:

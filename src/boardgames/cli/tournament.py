@@ -19,9 +19,9 @@ from ..arena.tournament import (
     TournamentDir,
     TournamentResult,
     TournamentSettings,
-    import_plugins,
 )
 from ..game import Game, OptionError, get_game
+from ..plugins import import_plugins
 from .common import PLUGINS_ENV, fail, game_from_kwargs, game_options, handle_errors, progress
 
 DEFAULT_GAMES = 2

@@ -1,0 +1,66 @@
+"""Plugins: modules or .py files that register extra games (and their AIs).
+
+`import_plugins(["examples/connect_four.py", "mypkg.games"])` imports each
+once per process; a file is imported as `boardgames_plugin_<stem>` unless it
+is already imported under its own name.  The CLI also reads the
+BOARDGAMES_PLUGINS variable; tournament workers call this before building a
+game, so a game defined outside the package reaches every process.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from .game import OptionError
+
+PLUGINS_ENV = "BOARDGAMES_PLUGINS"
+
+
+def env_plugins() -> list[str]:
+    """Plugins named by BOARDGAMES_PLUGINS (separated by the OS path separator)."""
+    return [s for s in os.environ.get(PLUGINS_ENV, "").split(os.pathsep) if s]
+
+
+def import_plugins(plugins: Iterable[str]) -> None:
+    """Import modules (dotted names) or .py files; OptionError if one cannot be."""
+    for plugin in plugins:
+        if plugin.endswith(".py") or os.sep in plugin:
+            _import_file(plugin)
+        else:
+            try:
+                importlib.import_module(plugin)
+            except ImportError as exc:
+                raise OptionError(f"cannot import plugin {plugin!r}: {exc}") from None
+
+
+def _import_file(plugin: str) -> None:
+    path = Path(plugin)
+    name = f"boardgames_plugin_{path.stem}"
+    if name in sys.modules or _imported_under_own_name(path):
+        return
+    if not path.is_file():
+        raise OptionError(f"plugin file not found: {plugin}")
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise OptionError(f"cannot import plugin {plugin}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+
+
+def _imported_under_own_name(path: Path) -> bool:
+    module = sys.modules.get(path.stem)
+    where = getattr(module, "__file__", None)
+    try:
+        return where is not None and Path(where).resolve() == path.resolve()
+    except OSError:
+        return False
