@@ -21,11 +21,13 @@ from __future__ import annotations
 import time as _time
 from typing import TYPE_CHECKING
 
+from ...errors import BoardgamesError
+
 if TYPE_CHECKING:
     from .edgecore import EdgeGame, EdgeState
 
 
-class SolveAborted(Exception):
+class SolveAborted(BoardgamesError, TimeoutError):
     """The node or time budget ran out before the value was proven."""
 
 

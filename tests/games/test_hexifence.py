@@ -1,0 +1,273 @@
+"""HexiFence: Part A oracles, rules (captures, extra turns), text, search, solver."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from boardgames.ai import make_player, solver_for
+from boardgames.errors import NotationError
+from boardgames.game import OptionError, get_game
+from boardgames.games.hexifence import UNKNOWN
+from boardgames.games.hexifence.solver import EdgeSolver
+from protocol_checks import check_protocol
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "hexifence"
+
+
+def expected_answers() -> list[tuple[str, tuple[int, int, int] | None]]:
+    """(file, (empty, most, one) or None for 'error') from the copied README table."""
+    rows = []
+    for line in (DATA / "README.md").read_text().splitlines():
+        match = re.match(r"\| hexifence/(\S+) \| ([^|]+) \|", line)
+        if match:
+            name, answer = match.group(1), match.group(2).strip()
+            rows.append((name, None if "error" in answer else tuple(map(int, answer.split()))))
+    return rows
+
+
+CASES = expected_answers()
+
+
+def test_the_oracle_table_is_complete():
+    assert len(CASES) == 22
+    assert sum(1 for _, answer in CASES if answer is None) == 5
+
+
+@pytest.mark.parametrize(("name", "answer"), CASES, ids=[c[0] for c in CASES])
+def test_part_a_board_files(name, answer):
+    game = get_game("hexifence")
+    text = (DATA / name).read_text(encoding="utf-8")
+    if answer is None:
+        with pytest.raises(NotationError) as info:
+            game.parse_position(text)
+        assert "\n" not in str(info.value)
+        return
+    state = game.parse_position(text)
+    assert game.analyse(state) == "\n".join(map(str, answer))
+
+
+ORACLE_BOARDS = re.findall(
+    r"## N = \d -> (\d+), (\d+), (\d+)\n```\n(.*?)```",
+    (DATA / "ORACLE.md").read_text(),
+    flags=re.S,
+)
+
+
+@pytest.mark.parametrize("case", ORACLE_BOARDS)
+def test_part_a_oracle_document(case):
+    *answer, board = case
+    state = get_game("hexifence").parse_position(board)
+    assert state.part_a() == tuple(map(int, answer))
+
+
+def test_empty_board_and_sizes():
+    for n in range(1, 6):
+        game = get_game("hexifence", size=n)
+        assert game.num_cells == 3 * n * n - 3 * n + 1
+        assert game.num_moves == n * (9 * n - 3)
+        assert len(game.symmetries) == 12
+    assert get_game("hexifence", size=2).new_state().part_a() == (30, 0, 0)
+    with pytest.raises(OptionError):
+        get_game("hexifence", size=6)
+
+
+def test_protocol_size_2():
+    check_protocol(get_game("hexifence", size=2), examples=15)
+
+
+def test_protocol_size_3():
+    check_protocol(get_game("hexifence", size=3), examples=5)
+
+
+def test_capture_gives_one_extra_move_and_chains():
+    game = get_game("hexifence", size=1)
+    state = game.new_state()
+    for k in range(5):
+        assert state.to_move == k % 2
+        state.play(k)
+    assert state.to_move == 1  # Red claims the sixth edge ...
+    state.play(5)
+    assert state.scores() == (0, 1) and state.is_over() and state.winner() == 1
+    assert state.to_move == 1  # ... and the capture leaves Red to move
+    state.undo()
+    assert state.scores() == (0, 0) and state.to_move == 1
+
+
+def test_one_edge_can_capture_two_cells_and_gives_one_extra_move():
+    game = get_game("hexifence", size=2)
+    state = game.new_state()
+    a, b = 0, 1
+    shared = set(game.cell_edges[a]) & set(game.cell_edges[b])
+    assert len(shared) == 1
+    (edge,) = shared
+    rest = [e for e in set(game.cell_edges[a]) | set(game.cell_edges[b]) if e != edge]
+    for e in rest:
+        state.make(e)
+    mover = state.to_move
+    before = state.scores()[mover]
+    state.make(edge)
+    assert state.scores()[mover] == before + 2
+    assert state.to_move == mover
+
+
+def test_board_text_round_trip_and_to_move_line():
+    game = get_game("hexifence", size=2)
+    rng = random.Random(4)
+    state = game.new_state()
+    while not state.is_over():
+        state.make(rng.choice(state.legal_moves()))
+        again = game.parse_position(state.to_text())
+        assert again.to_text() == state.to_text()
+        assert again.to_move == state.to_move and again.scores() == state.scores()
+    assert "to move:" in state.to_text()
+
+
+def test_loaded_board_conventions():
+    game = get_game("hexifence", size=1)
+    # Three claimed edges, nothing captured: Red to move by the parity convention.
+    state = game.parse_position("1\nB + -\nR - +\n- R +\n")
+    assert state.to_move == 1
+    assert game.parse_position("1\nB + -\nR - +\n- R +\nto move: blue\n").to_move == 0
+    # A complete cell written '-' has an unknown owner and counts for nobody.
+    full = game.parse_position("1\nB R -\nR - B\n- R B\n")
+    assert full.owner == [UNKNOWN] and full.scores() == (0, 0)
+    with pytest.raises(NotationError):
+        game.parse_position("1\nB + -\nR b +\n- R +\n")  # b on an incomplete cell
+    with pytest.raises(NotationError):
+        game.parse_position("1\nB + -\nR - +\n- R +\nto move: green\n")
+
+
+def test_board_of_another_size_gives_that_size():
+    text = (DATA / "nylonee_testcase3d_23_1_5.txt").read_text()
+    state = get_game("hexifence", size=2).parse_position(text)
+    assert state.game.params == {"size": 3}
+
+
+def test_svg_colours_edges_and_fills_cells():
+    game = get_game("hexifence", size=2)
+    state = game.parse_position((DATA / "nylonee_testcase2d_7_2_3.txt").read_text())
+    svg = state.to_svg()
+    assert svg.startswith("<svg") and svg.count("<polygon") == 7
+    assert svg.count("<line") == 30 and "#1f5fbf" in svg and "#c8102e" in svg
+    assert "B" in state.render() and "\033[" in state.render(color=True)
+
+
+def test_notation():
+    game = get_game("hexifence", size=2)
+    assert game.format_move(0) == "A1"
+    assert game.parse_move("a1") == game.parse_move("0,0") == 0
+    for bad in ("B2", "Z9", "A", "1,1", "x"):
+        with pytest.raises(NotationError):
+            game.parse_move(bad)
+
+
+# --- search and solving -----------------------------------------------------------------
+
+
+def brute_force(state) -> int:
+    """Margin of the remaining cells for the side to move, by plain minimax."""
+    if state.is_over():
+        return 0
+    p = state.to_move
+    best = None
+    for move in state.legal_moves():
+        before = state.score[p]
+        state.make(move)
+        gain = state.score[p] - before
+        value = gain + brute_force(state) if state.to_move == p else -brute_force(state)
+        state.undo()
+        best = value if best is None else max(best, value)
+    return best
+
+
+def test_single_hexagon_is_a_second_player_win():
+    """Six edges, one cell: whoever claims the sixth edge (the second player) takes it."""
+    state = get_game("hexifence", size=1).new_state()
+    result = solver_for(state.game)(state)
+    assert result.value == -1 and result.winner == 1
+    assert brute_force(state) == -1
+
+
+def chain_position(seed: int, empty: int):
+    rng = random.Random(seed)
+    state = get_game("hexifence", size=2).new_state()
+    while state.n_empty > empty:
+        state.make(rng.choice(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_solver_matches_brute_force(seed):
+    state = chain_position(seed, 8)
+    assert EdgeSolver(state.game).solve(state)[0] == brute_force(state)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solver_pruning_keeps_the_value(seed):
+    state = chain_position(100 + seed, 14)
+    plain = EdgeSolver(state.game, symmetry=False, forced_captures=False).solve(state)[0]
+    assert EdgeSolver(state.game).solve(state)[0] == plain
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_search_algorithms_agree_with_extra_turns(seed):
+    """Minimax, alpha-beta and NegaScout agree on positions with capture chains."""
+    from boardgames.search import Searcher
+
+    rng = random.Random(seed)
+    state = get_game("hexifence", size=2).new_state()
+    while state.safe_moves() or not state.captures():
+        if state.is_over():
+            state = get_game("hexifence", size=2).new_state()
+        state.make(rng.choice(state.legal_moves()))
+    evaluator = state.game.evaluator("margin")
+    values = {
+        algorithm: Searcher(evaluator, algorithm=algorithm, tt_size=0).value(state, 4)
+        for algorithm in ("minimax", "alphabeta", "negascout")
+    }
+    assert len(set(values.values())) == 1, values
+
+
+def test_players_play_legal_moves():
+    game = get_game("hexifence", size=2)
+    for spec in ("seed", "default"):
+        player = make_player(game, spec, seed=1)
+        state = game.new_state()
+        rng = random.Random(2)
+        while not state.is_over():
+            if state.to_move == 0:
+                move = player.choose(state, 2.0)
+            else:
+                move = rng.choice(state.legal_moves())
+            state.play(move)
+
+
+def test_seed_player_always_captures():
+    state = chain_position(3, 20)
+    while not state.captures():
+        state.make(state.legal_moves()[-1])
+    move = make_player(state.game, "seed", seed=0).choose(state)
+    assert move in state.captures()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [2, 3])
+def test_default_beats_seed(size):
+    """The chain-aware default against seed 004, colours alternating."""
+    game = get_game("hexifence", size=size)
+    wins = 0
+    games = 40
+    for i in range(games):
+        default = make_player(game, "default", seed=i)
+        seed = make_player(game, "seed", seed=1000 + i)
+        players = [default, seed] if i % 2 == 0 else [seed, default]
+        state = game.new_state()
+        while not state.is_over():
+            state.play(players[state.to_move].choose(state, 5.0))
+        a, b = state.scores()
+        wins += (a > b) == (i % 2 == 0)
+    assert wins >= 0.9 * games
