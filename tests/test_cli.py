@@ -65,7 +65,7 @@ def test_perft_counts_and_divides():
 def test_perft_bad_input():
     assert_error(invoke("perft", "connect4", "2", "--moves", "d x"), "cannot parse 'x'")
     assert_error(invoke("perft", "nosuch", "2"), "unknown game 'nosuch'")
-    assert_error(invoke("perft", "connect4", "2", "--size", "9"), "bad options for connect4")
+    assert_error(invoke("perft", "connect4", "2", "--size", "9"), "connect4 has no option size")
     assert_error(invoke("perft", "connect4", "2", "-o", "size"), "bad game option 'size'")
     assert_error(invoke("perft", "connect4", "x"), "'x' is not a valid integer", "--help")
     assert_error(invoke("perft", "connect4"), "Missing argument 'DEPTH'")

@@ -12,6 +12,7 @@ code must read `state.to_move` after every move instead of assuming it.
 from __future__ import annotations
 
 import importlib
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
@@ -301,6 +302,17 @@ def _factory(name: str) -> Callable[..., Game]:
     return factory
 
 
+def _option_names(factory: Callable[..., Game]) -> set[str] | None:
+    """The keyword options a game factory takes (None: it takes any)."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return None
+    return {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+
+
 def get_game(name: str, **params: int) -> Game:
     """The game called `name` with its options (e.g. size=7); cached per options.
 
@@ -310,6 +322,11 @@ def get_game(name: str, **params: int) -> Game:
     cache_key = (name.lower(), tuple(sorted(params.items())))
     if cache_key not in _CACHE:
         factory = _factory(name)
+        accepted = _option_names(factory)
+        unknown = sorted(set(params) - accepted) if accepted is not None else []
+        if unknown:
+            takes = f"its options: {', '.join(sorted(accepted))}" if accepted else "no options"
+            raise OptionError(f"{name} has no option {', '.join(unknown)} ({takes})")
         try:
             _CACHE[cache_key] = factory(**params)
         except TypeError as exc:

@@ -163,17 +163,21 @@ def perft_speed(state: State, budget: float) -> tuple[int, int, float]:
 @click.argument("games", nargs=-1, metavar="[GAME ...]")
 @click.option("--time", "seconds", type=float, default=1.0, show_default=True, help="Per test.")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="The AI to time.")
-@click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
+@game_options
 @handle_errors
-def bench(games: tuple[str, ...], seconds: float, ai_spec: str, plugin: tuple[str, ...]) -> None:
-    """Search and perft speed on benchmark positions."""
-    load_plugins(plugin)
+def bench(games: tuple[str, ...], seconds: float, ai_spec: str, **kwargs: Any) -> None:
+    """Search and perft speed on benchmark positions.
+
+    Game options (--size, --rows, --cols, -o) apply to the games named; with
+    no game named, every game is timed at its default size.
+    """
+    load_plugins(kwargs["plugin"])
     names = games or tuple(game_names())
     header = f"{'game':<12} {'position':<14} {'depth':>5} {'nodes':>9} {'nodes/s':>9}"
     rows = [header + f" {'perft':>5} {'leaves/s':>10}"]
     for name in names:
         try:
-            game = get_game(name)
+            game = game_from_kwargs(name, dict(kwargs)) if games else get_game(name)
         except Exception as exc:
             if games:  # a game the user asked for must work
                 raise
