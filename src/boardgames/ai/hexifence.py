@@ -134,7 +134,7 @@ class ChainPlayer(Player):
 
     def __init__(
         self,
-        exact: int = 18,
+        exact: int = 26,
         threshold: int = 10,
         time: float | None = None,
         seed: int | None = None,
@@ -156,20 +156,21 @@ class ChainPlayer(Player):
     def choose(self, state: EdgeState, time_limit: float | None = None) -> int:
         state = state.copy()
         budget = min(t for t in (self.time, time_limit, 30.0) if t is not None)
-        if state.n_empty <= self.exact:
+        caps = state.captures()
+        safe = state.safe_moves()
+        if state.n_empty <= self.exact or (not caps and len(safe) <= self.threshold):
+            # Exact whenever the solver finishes in time; chain play otherwise.
             try:
-                _, best, _ = self._solver(state.game).solve(state, time=budget * 0.6)
+                _, best, _ = self._solver(state.game).solve(state, time=budget * 0.55)
                 return best[0]
             except SolveAborted:
                 pass
-        caps = state.captures()
         if caps:
             return capture_choice(state, caps)
-        safe = state.safe_moves()
         if len(safe) > self.threshold:
             return self.rng.choice(safe)
         if safe:
-            return self._search_safe(state, safe, _time.perf_counter() + budget * 0.5)
+            return self._search_safe(state, safe, _time.perf_counter() + budget * 0.3)
         return cheapest_opening(state)
 
     def _search_safe(self, state: EdgeState, safe: list[int], deadline: float) -> int:
@@ -194,7 +195,7 @@ class ChainPlayer(Player):
         safe = state.safe_moves()
         if not safe:
             return margin(state) + (loony_value(state) if state.n_empty else 0)
-        key = state.mask * 2 + state.to_move
+        key = min(state.hashes)  # canonical: symmetric positions share entries
         if key in self.table:
             return self.table[key]
         best = -(10**6)
@@ -271,7 +272,7 @@ def register_for(game_name: str) -> None:
 
     @register_ai("default", game=game_name, help="chain play and double-dealing, exact endgame")
     def default_factory(
-        game, *, depth=None, time=None, nodes=None, seed=None, exact=18, threshold=10, **_
+        game, *, depth=None, time=None, nodes=None, seed=None, exact=26, threshold=10, **_
     ):
         return ChainPlayer(exact=exact, threshold=threshold, time=time, seed=seed)
 
