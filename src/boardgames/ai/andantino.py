@@ -26,6 +26,7 @@ from ..games.andantino.experts import DEFAULT_WEIGHTS, ThreatEvaluator, order_mo
 from ..players import Player, SearchPlayer, check_limits
 from ..search import Searcher
 from . import register_ai
+from .options import check_number, check_seed, check_tt
 
 #: Per-move budget when neither depth, time nor nodes is given.
 DEFAULT_TIME = 1.0
@@ -33,26 +34,6 @@ DEFAULT_TIME = 1.0
 #: 272-slot collisions.
 SEED_TT = 1 << 16
 DEFAULT_TT = 1 << 18
-
-
-def _seed(seed: Any) -> int | None:
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise OptionError(f"seed must be a whole number, not {seed!r}")
-    return seed
-
-
-def _number(name: str, value: Any) -> float:
-    if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
-        raise OptionError(f"{name} must be a number >= 0, not {value!r}")
-    return float(value)
-
-
-def _tt(tt: Any, default: int) -> int:
-    if tt is None:
-        return default
-    if not isinstance(tt, int) or isinstance(tt, bool) or tt < 0:
-        raise OptionError(f"tt must be a number of entries >= 0, not {tt!r}")
-    return tt
 
 
 def _limits(depth: Any, time: Any, nodes: Any) -> tuple[Any, Any, Any]:
@@ -80,12 +61,12 @@ def seed_ai(
 ) -> Player:
     """The seed's NegaScout bot with BridgeExpert and RandomExpert."""
     depth, time, nodes = _limits(depth, time, nodes)
-    seed = _seed(seed)
-    evaluator = seed_evaluator(_number("noise", noise), seed, _number("bridge", bridge))
+    seed = check_seed(seed)
+    evaluator = seed_evaluator(check_number("noise", noise), seed, check_number("bridge", bridge))
     engine = Searcher(
         evaluator,
         algorithm="negascout",
-        tt_size=_tt(tt, SEED_TT),
+        tt_size=check_tt(tt, SEED_TT),
         symmetry=False,
         killers=False,
         history=False,
@@ -113,21 +94,21 @@ def default_ai(
 ) -> Player:
     """The library's strongest Andantino player."""
     depth, time, nodes = _limits(depth, time, nodes)
-    seed = _seed(seed)
+    seed = check_seed(seed)
     unknown = set(weights) - set(DEFAULT_WEIGHTS)
     if unknown:
         raise OptionError(
             f"unknown option(s) {', '.join(sorted(unknown))} for the andantino default AI; "
             f"weights: {', '.join(DEFAULT_WEIGHTS)}"
         )
-    checked = {k: _number(k, v) for k, v in weights.items()}
+    checked = {k: check_number(k, v) for k, v in weights.items()}
     if not isinstance(forced, int) or isinstance(forced, bool) or forced < 0:
         raise OptionError(f"forced must be a whole number >= 0, not {forced!r}")
-    evaluator = with_noise(ThreatEvaluator(forced, **checked), _number("noise", noise), seed)
+    evaluator = with_noise(ThreatEvaluator(forced, **checked), check_number("noise", noise), seed)
     engine = Searcher(
         evaluator,
         algorithm="negascout",
-        tt_size=_tt(tt, DEFAULT_TT),
+        tt_size=check_tt(tt, DEFAULT_TT),
         order=order_moves,
         seed=seed,
     )

@@ -22,6 +22,7 @@ from ..evaluation import with_noise
 from ..game import Evaluator, Game, OptionError
 from ..players import Player, RandomPlayer, SearchPlayer, check_limits
 from . import register_ai
+from .options import check_seed, check_tt
 
 SEARCH_OPTIONS = ("depth", "time", "nodes", "eval", "noise", "seed", "tt")
 
@@ -74,20 +75,6 @@ def _unaccepted(factory: Any, options: dict[str, Any]) -> set[str]:
     return set(options) - set(_accepted(factory))
 
 
-def _check_tt(tt: Any) -> int | None:
-    if tt is None:
-        return None
-    if not isinstance(tt, int) or isinstance(tt, bool) or tt < 0:
-        raise OptionError(f"tt must be a number of entries >= 0, not {tt!r}")
-    return tt
-
-
-def _check_seed(seed: Any) -> int | None:
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise OptionError(f"seed must be a whole number, not {seed!r}")
-    return seed
-
-
 def searcher_player(
     game: Game,
     algorithm: str,
@@ -106,10 +93,10 @@ def searcher_player(
     from ..search import Searcher
 
     check_limits(depth, time, nodes)
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     evaluator = build_evaluator(game, eval, noise, seed, **options)
     kwargs: dict[str, Any] = {"algorithm": algorithm, "seed": seed}
-    tt = _check_tt(tt)
+    tt = check_tt(tt)
     if tt is not None:
         kwargs["tt_size"] = tt
     engine = Searcher(evaluator, **kwargs)
@@ -121,7 +108,7 @@ def random_ai(game: Game, *, seed: Any = None, **options: Any) -> Player:
     _ignore_limits(options)
     if options:
         raise OptionError(f"unknown option(s) for random: {', '.join(sorted(options))}")
-    return RandomPlayer(seed=_check_seed(seed))
+    return RandomPlayer(seed=check_seed(seed))
 
 
 def _ignore_limits(options: dict[str, Any]) -> None:
@@ -166,7 +153,7 @@ def mcts_ai(
     from ..search import MCTS
 
     check_limits(depth, time, nodes)
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     if not isinstance(c, int | float) or isinstance(c, bool) or c < 0:
         raise OptionError(f"c must be a number >= 0, not {c!r}")
     if playout not in ("random", "evaluator"):

@@ -25,39 +25,25 @@ from ..games.hadron.solver import HadronSolver, SolveTimeout
 from ..players import Player, SearchPlayer, check_limits, time_budget
 from ..search import Searcher, SolveResult
 from . import register_ai, register_solver
+from .options import check_number, check_seed, check_tt
 
 #: The tournament player's search budget: 0.93 s of the server's 2 s per move.
 AENIGMA_TIME = 0.93
 
 
-def _seed(seed: Any) -> int | None:
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise OptionError(f"seed must be a whole number, not {seed!r}")
-    return seed
-
-
-def _number(name: str, value: Any) -> float:
-    if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
-        raise OptionError(f"{name} must be a number >= 0, not {value!r}")
-    return float(value)
-
-
 def _tt(tt: Any, game: Game) -> int:
     """The TT size: given, or scaled to the board (a big table costs ~50 ms to build,
     which dominates the games on tiny boards that the tests and the tuner play)."""
-    if tt is None:
-        return 1 << min(18, 10 + game.num_moves // 4)
-    if not isinstance(tt, int) or isinstance(tt, bool) or tt < 0:
-        raise OptionError(f"tt must be a number of entries >= 0, not {tt!r}")
-    return tt
+    return check_tt(tt, 1 << min(18, 10 + game.num_moves // 4))
 
 
 def _evaluator(noise: Any, seed: int | None, params: Any, weights: dict[str, Any]) -> Aenigma:
     if params is not None and not isinstance(params, str):
         raise OptionError(f"params must be a file name, not {params!r}")
     for name, value in weights.items():
-        _number(name, value)
-    return aenigma_evaluator(params=params, noise=_number("noise", noise), seed=seed, **weights)
+        check_number(name, value)
+    noise = check_number("noise", noise)
+    return aenigma_evaluator(params=params, noise=noise, seed=seed, **weights)
 
 
 @register_ai(
@@ -79,7 +65,7 @@ def aenigma_ai(
 ) -> Player:
     """Aenigma: NegaScout, iterative deepening, 0.93 s per move unless told otherwise."""
     check_limits(depth, time, nodes)
-    seed = _seed(seed)
+    seed = check_seed(seed)
     evaluator = _evaluator(noise, seed, params, weights)
     if time is None and depth is None and nodes is None:
         time = AENIGMA_TIME
@@ -168,16 +154,16 @@ def default_ai(
 ) -> Player:
     """NegaScout with a noise-free evaluator (aenigma or regions) and an endgame solver."""
     check_limits(depth, time, nodes)
-    seed = _seed(seed)
+    seed = check_seed(seed)
     if not isinstance(solve_at, int) or isinstance(solve_at, bool) or solve_at < 0:
         raise OptionError(f"solve_at must be a whole number >= 0, not {solve_at!r}")
-    share = _number("solve_share", solve_share)
+    share = check_number("solve_share", solve_share)
     if not 0 < share <= 1:
         raise OptionError(f"solve_share must be in (0, 1], not {solve_share!r}")
     if eval == "regions":
         if params is not None or weights:
             raise OptionError("the regions evaluator takes no Aenigma parameters")
-        evaluator: Any = with_noise(regions_evaluator(), _number("noise", noise), seed)
+        evaluator: Any = with_noise(regions_evaluator(), check_number("noise", noise), seed)
     elif eval == "aenigma":
         evaluator = _evaluator(noise, seed, params, weights)
     else:

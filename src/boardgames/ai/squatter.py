@@ -22,6 +22,7 @@ from ..games.squatter.experts import Seed001, Seed003, Territory, seed003_order
 from ..players import Player, SearchPlayer, check_limits
 from ..search import Searcher
 from . import register_ai
+from .options import check_seed, check_whole
 
 
 def depth_schedule(state: State, *, start: int = 4, end: int = 10, exact: int = 11) -> int:
@@ -64,18 +65,6 @@ class SeedPlayer(SearchPlayer):
         return super().choose(state, time_limit)
 
 
-def _seed(seed: Any) -> int | None:
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise OptionError(f"seed must be a whole number, not {seed!r}")
-    return seed
-
-
-def _whole(name: str, value: Any, low: int = 1) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise OptionError(f"{name} must be a whole number >= {low}, not {value!r}")
-    return value
-
-
 @register_ai("seed001", game="squatter", help="seed 001: fixed-depth alpha-beta, linear evaluator")
 def seed001_ai(
     game: Game,
@@ -90,7 +79,7 @@ def seed001_ai(
     check_limits(depth, time, nodes)
     evaluator = _build(Seed001, weights)
     engine = Searcher(
-        evaluator, algorithm="alphabeta", killers=False, history=False, seed=_seed(seed)
+        evaluator, algorithm="alphabeta", killers=False, history=False, seed=check_seed(seed)
     )
     return SeedPlayer(engine, evaluator, depth=depth, time=time, nodes=nodes, name="seed001")
 
@@ -114,8 +103,8 @@ def seed003_ai(
     `depth` fixes the depth instead of the schedule (start..end, exact).
     """
     check_limits(depth, time, nodes)
-    start, end = _whole("start", start), _whole("end", end)
-    exact = _whole("exact", exact, 0)
+    start, end = check_whole("start", start), check_whole("end", end)
+    exact = check_whole("exact", exact, 0)
     evaluator = _build(Seed003, weights)
     engine = Searcher(
         evaluator,
@@ -123,7 +112,7 @@ def seed003_ai(
         killers=False,
         history=False,
         order=seed003_order if order else None,
-        seed=_seed(seed),
+        seed=check_seed(seed),
     )
 
     def schedule(state: State) -> int:
@@ -158,9 +147,9 @@ def default_ai(
     engine = Searcher(
         evaluator,
         algorithm="negascout",
-        tt_size=_whole("tt", tt, 0),
+        tt_size=check_whole("tt", tt, 0),
         order=seed003_order if order else None,
-        seed=_seed(seed),
+        seed=check_seed(seed),
     )
     return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="default")
 
