@@ -322,3 +322,16 @@ def test_plugins_register_games(tmp_path, monkeypatch):
     assert_error(invoke("list", "--plugin", "no_such_module_xyz"), "cannot import plugin")
     monkeypatch.setenv("BOARDGAMES_PLUGINS", "no_such_module_xyz")
     assert_error(invoke("list"), "no_such_module_xyz")
+
+
+def test_params_file_reaches_the_ai(tmp_path):
+    """`--params FILE` gives --ai its parameters (e.g. tuned Aenigma weights)."""
+    params = tmp_path / "tuned.json"
+    params.write_text('{"best": {"w1_open": 0.9, "w2_open": 0.1, "t": 5}}')
+    args = ["match", "hadron", "--size", "3", "--games", "2", "--depth", "1", "--seed", "1"]
+    result = invoke(*args, "--ai", "aenigma", "--params", str(params))
+    assert result.exit_code == 0, result.output
+    assert "aenigma" in result.output
+    assert_error(invoke(*args, "--ai", "aenigma", "--params", str(tmp_path / "missing.json")),
+                 "missing.json")
+    assert_error(invoke(*args, "--ai", "alphabeta", "--params", str(params)), "params")

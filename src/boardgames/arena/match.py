@@ -252,7 +252,7 @@ class MatchSummary:
             f" ({self.score_percent:.1f}%)",
         ]
         if self.elo is not None:
-            lines.append(f"elo difference: {self.elo:+.0f}")
+            lines.append(f"elo difference: {round(self.elo) or 0:+d}")
         if self.unfinished:
             lines.append(f"unfinished: {self.unfinished}")
         if self.reasons:

@@ -64,6 +64,11 @@ def _load_start(game: Game, path: str) -> tuple[Game, State | GameRecord]:
 @click.argument("game_name", metavar="GAME")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="The computer's AI.")
 @click.option("--ai2", "ai2_spec", default=None, help="A second AI: watch AI vs AI.")
+@click.option(
+    "--params", "params", default=None, metavar="FILE",
+    help="Parameters for --ai from a file (e.g. tuned weights from `boardgames tune`).",
+)
+@click.option("--params2", "params2", default=None, metavar="FILE", help="The same for --ai2.")
 @click.option("--depth", type=click.IntRange(min=1), default=None, help="AI search depth.")
 @click.option("--time", "seconds", type=float, default=None, help="AI seconds per move.")
 @click.option(
@@ -83,6 +88,8 @@ def play(
     game_name: str,
     ai_spec: str,
     ai2_spec: str | None,
+    params: str | None,
+    params2: str | None,
     depth: int | None,
     seconds: float | None,
     first: str,
@@ -103,12 +110,13 @@ def play(
     if color is None:
         color = sys.stdout.isatty()
     limits = {"depth": depth, "time": seconds}
-    ai = make_player(game, ai_spec, seed=seed, **limits)
+    ai = make_player(game, ai_spec, seed=seed, params=params, **limits)
     if ai2_spec is not None:
-        other = make_player(game, ai2_spec, seed=None if seed is None else seed + 1, **limits)
+        seed2 = None if seed is None else seed + 1
+        other = make_player(game, ai2_spec, seed=seed2, params=params2, **limits)
         players = (ai, other)
     else:
-        hint = make_player(game, ai_spec, seed=seed, **limits)
+        hint = make_player(game, ai_spec, seed=seed, params=params, **limits)
         human = HumanPlayer(input=input, output=click.echo, hint_player=hint)
         players = (human, ai) if first == "human" else (ai, human)
 
@@ -138,6 +146,11 @@ def play(
 @click.argument("game_name", metavar="GAME")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="AI A.")
 @click.option("--ai2", "ai2_spec", default="random", show_default=True, help="AI B.")
+@click.option(
+    "--params", "params", default=None, metavar="FILE",
+    help="Parameters for AI A from a file (e.g. tuned weights from `boardgames tune`).",
+)
+@click.option("--params2", "params2", default=None, metavar="FILE", help="The same for AI B.")
 @click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
 @click.option("--time", "seconds", type=float, default=None, help="Per-move limit (s).")
 @click.option("--depth", type=click.IntRange(min=1), default=None, help="Depth for both AIs.")
@@ -157,6 +170,8 @@ def match(
     game_name: str,
     ai_spec: str,
     ai2_spec: str,
+    params: str | None,
+    params2: str | None,
     games: int,
     seconds: float | None,
     depth: int | None,
@@ -168,8 +183,9 @@ def match(
 ) -> None:
     """N games between two AIs, colours alternating."""
     game = game_from_kwargs(game_name, kwargs)
-    a = make_player(game, ai_spec, seed=seed, depth=depth)
-    b = make_player(game, ai2_spec, seed=None if seed is None else seed + 1, depth=depth)
+    a = make_player(game, ai_spec, seed=seed, depth=depth, params=params)
+    seed2 = None if seed is None else seed + 1
+    b = make_player(game, ai2_spec, seed=seed2, depth=depth, params=params2)
 
     def report(index: int, record: GameRecord, summary: Any) -> None:
         progress(f"game {index + 1}/{games}: {record.summary()}")
