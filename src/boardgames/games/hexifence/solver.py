@@ -93,6 +93,8 @@ class EdgeSolver:
         self.claimed = [who >= 0 for who in state.claimed]
         self.n_empty = state.n_empty
         self.free = sum(1 for o in state.owner if o < 0)
+        #: cells with exactly one empty edge (capturable now)
+        self.ones = {c for c, left in enumerate(self.empties) if left == 1}
         perms = game.symmetries if self.symmetry else (game.symmetries[0],)
         self.smasks = [
             sum(1 << p[e] for e in range(game.num_moves) if self.claimed[e]) for p in perms
@@ -104,10 +106,14 @@ class EdgeSolver:
         self.n_empty -= 1
         self.smasks = [m | b for m, b in zip(self.smasks, self.sym_bits[e], strict=True)]
         done = 0
-        empties = self.empties
+        empties, ones = self.empties, self.ones
         for c in self.edge_cells[e]:
-            empties[c] -= 1
-            if not empties[c]:
+            left = empties[c] - 1
+            empties[c] = left
+            if left == 1:
+                ones.add(c)
+            elif not left:
+                ones.discard(c)
                 done += 1
         self.free -= done
         return done
@@ -116,8 +122,14 @@ class EdgeSolver:
         self.claimed[e] = False
         self.n_empty += 1
         self.smasks = [m ^ b for m, b in zip(self.smasks, self.sym_bits[e], strict=True)]
+        empties, ones = self.empties, self.ones
         for c in self.edge_cells[e]:
-            self.empties[c] += 1
+            left = empties[c] + 1
+            empties[c] = left
+            if left == 1:
+                ones.add(c)
+            elif left == 2:
+                ones.discard(c)
         self.free += done
 
     def _ordered_moves(self) -> list[int]:
@@ -137,18 +149,17 @@ class EdgeSolver:
 
     def _forced_capture(self) -> int:
         """An edge whose capture is provably as good as anything, or -1."""
+        if not self.ones:
+            return -1
         empties, claimed, edge_cells = self.empties, self.claimed, self.edge_cells
-        for e in range(len(claimed)):
-            if claimed[e]:
-                continue
+        for c in self.ones:
+            e = next(e for e in self.game.cell_edges[c] if not claimed[e])
             cells = edge_cells[e]
             if len(cells) == 1:
-                if empties[cells[0]] == 1:
-                    return e
-            else:
-                a, b = empties[cells[0]], empties[cells[1]]
-                if (a == 1 and (b == 1 or b >= 3)) or (b == 1 and a >= 3):
-                    return e
+                return e
+            other = empties[cells[0] if cells[1] == c else cells[1]]
+            if other == 1 or other >= 3:
+                return e
         return -1
 
     def _child_value(self, move: int, alpha: int, beta: int) -> int:
