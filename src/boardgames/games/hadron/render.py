@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..grid import LETTERS
 from .experts import scan_specials
-from .notation import LETTERS
 from .rules import BLACK, EMPTY, WHITE
 
 if TYPE_CHECKING:

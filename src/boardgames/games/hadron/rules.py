@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ...errors import NotationError
 from ...game import Evaluator, Game, OptionError, State
 from ...zobrist import ZobristTable, closure
-from .notation import format_cell, parse_cell
+from ..grid import format_point, parse_point
 
 WHITE, BLACK, EMPTY = 0, 1, -1
 MAX_SIDE = 26
@@ -66,7 +66,7 @@ class Hadron(Game):
         self.order: list[int] = sorted(
             range(n), key=lambda i: (abs(i // cols - mid_r) + abs(i % cols - mid_c), i)
         )
-        self.names = [format_cell(i // cols, i % cols) for i in range(n)]
+        self.names = [format_point(i // cols, i % cols) for i in range(n)]
 
     def _symmetry_group(self) -> tuple[tuple[int, ...], ...]:
         rows, cols = self.rows, self.cols
@@ -95,8 +95,8 @@ class Hadron(Game):
         positions: dict[str, State] = {"start": self.new_state()}
         if self.rows >= 5 and self.cols >= 5:
             r, c = self.rows // 2, self.cols // 2
-            names = [format_cell(r, c), format_cell(0, 0), format_cell(r, c + 2),
-                     format_cell(r - 2, c), format_cell(self.rows - 1, self.cols - 1)]
+            names = [format_point(r, c), format_point(0, 0), format_point(r, c + 2),
+                     format_point(r - 2, c), format_point(self.rows - 1, self.cols - 1)]
             positions["opening"] = self.replay(names)
         middle = self.new_state()
         # A deterministic filling: the first legal move in index order, half the board.
@@ -113,7 +113,7 @@ class Hadron(Game):
     def parse_move(self, text: str) -> int:
         if not isinstance(text, str):
             raise NotationError(str(text), "a cell name is text such as E5")
-        row, col = parse_cell(text, self.rows, self.cols)
+        row, col = parse_point(text, self.rows, self.cols)
         return row * self.cols + col
 
     def format_move(self, move: int) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ...errors import NotationError
 from ...game import Game, State
 from ...zobrist import ZobristTable
+from ..grid import format_point, parse_point
 
 #: Owner code of a captured cell whose capturer a loaded board did not say.
 UNKNOWN = 2
@@ -90,16 +91,7 @@ class EdgeGame(Game):
     # --- notation ------------------------------------------------------------------
     def parse_move(self, text: str) -> int:
         """`A1` (row letter, column number) or `row,col` (0-based) of an edge point."""
-        t = text.strip()
-        point: tuple[int, int] | None = None
-        if "," in t:
-            parts = t.split(",")
-            if len(parts) == 2 and all(p.strip().lstrip("-").isdigit() for p in parts):
-                point = (int(parts[0]), int(parts[1]))
-        elif len(t) >= 2 and t[0].isalpha() and t[0].isascii() and t[1:].isdigit():
-            point = (ord(t[0].upper()) - ord("A"), int(t[1:]) - 1)
-        if point is None:
-            raise NotationError(text, "a move is an edge point like A1 or row,col")
+        point = parse_point(text, self.layout.rows, self.layout.cols)
         edge = self.point_to_edge.get(point)
         if edge is None:
             raise NotationError(text, "not an edge of this board")
@@ -107,7 +99,7 @@ class EdgeGame(Game):
 
     def format_move(self, move: int) -> str:
         i, j = self.layout.edge_points[move]
-        return f"{chr(ord('A') + i)}{j + 1}"
+        return format_point(i, j)
 
     def new_state(self) -> EdgeState:
         return EdgeState(self)

@@ -8,10 +8,8 @@ shifts from wrapping around a row.
 
 from __future__ import annotations
 
-from ...errors import NotationError
 from ...zobrist import closure
-
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+from ..grid import format_point, parse_point
 
 #: Ring directions around a cell, clockwise from north: N NE E SE S SW W NW.
 RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
@@ -89,31 +87,13 @@ class Geometry:
 
     # --- notation ------------------------------------------------------------
     def format_cell(self, cell: int) -> str:
-        return f"{LETTERS[cell // self.n]}{cell % self.n + 1}"
+        return format_point(cell // self.n, cell % self.n)
 
     def parse_cell(self, text: str) -> int:
         """Cell index of `E5` (row letter, column number) or `4,4` (0-based row,col)."""
-        n = self.n
-        t = text.strip().upper() if isinstance(text, str) else ""
-        if not t:
-            raise NotationError(str(text), "empty cell name (expected e.g. C4 or 2,3)")
-        if "," in t:
-            parts = [p.strip() for p in t.split(",")]
-            if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
-                raise NotationError(text, "expected row,col as two 0-based integers")
-            row, col = int(parts[0]), int(parts[1])
-        else:
-            letter, digits = t[0], t[1:]
-            if letter not in LETTERS or not digits.isdigit():
-                raise NotationError(text, "expected a row letter and a column number, e.g. C4")
-            row, col = LETTERS.index(letter), int(digits) - 1
-        if not (0 <= row < n and 0 <= col < n):
-            raise NotationError(
-                text, f"off the {n} x {n} board (A1..{self.format_cell(n * n - 1)})"
-            )
-        return row * n + col
+        row, col = parse_point(text, self.n, self.n)
+        return row * self.n + col
 
-    # --- bitboard helpers ------------------------------------------------------
     def grow(self, cells: int) -> int:
         """`cells` and their 4-neighbours (unmasked by any passability)."""
         n = self.n

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .geometry import LETTERS
+from ..grid import LETTERS
 from .rules import BLACK, WHITE
 
 if TYPE_CHECKING:

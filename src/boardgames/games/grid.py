@@ -1,21 +1,23 @@
-"""Cell names for Hadron: row letter + column number (`F5`), or `row,col` (0-based).
+"""The common notation of the grid games (shared/RULES.md): a point is a row
+letter + column number, `A1` = row 0, column 0, the top-left corner; rows go
+down (A, B, ...), columns go right (1, 2, ...).  `row,col` (0-based integers)
+is accepted too, as the original Java referees used.  Case-insensitive.
 
-The tournament server and the common notation of the library agree: `A1` is
-the top-left corner, rows go down (A, B, ...) and columns go right (1, 2, ...).
+Squatter and Hadron name cells this way, HexiFence the points of its edge grid.
 """
 
 from __future__ import annotations
 
-from ...errors import NotationError
+from ..errors import NotationError
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def format_cell(row: int, col: int) -> str:
+def format_point(row: int, col: int) -> str:
     return f"{LETTERS[row]}{col + 1}"
 
 
-def parse_cell(text: str, rows: int, cols: int) -> tuple[int, int]:
+def parse_point(text: str, rows: int, cols: int) -> tuple[int, int]:
     """(row, col) of a cell name on a rows x cols board; NotationError otherwise."""
     t = text.strip().upper() if isinstance(text, str) else ""
     if not t:
@@ -31,6 +33,6 @@ def parse_cell(text: str, rows: int, cols: int) -> tuple[int, int]:
             raise NotationError(text, "expected a row letter and a column number, e.g. E5")
         row, col = LETTERS.index(letter), int(digits) - 1
     if not (0 <= row < rows and 0 <= col < cols):
-        last = format_cell(rows - 1, cols - 1)
+        last = format_point(rows - 1, cols - 1)
         raise NotationError(text, f"off the {rows} x {cols} board (A1..{last})")
     return row, col
