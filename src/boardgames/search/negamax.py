@@ -42,6 +42,20 @@ EMPTY_PV: tuple[int, ...] = ()
 SOLVED = 1 << 30
 
 
+def tt_key(state: State, symmetry: bool) -> tuple[int, int]:
+    """A position's TT key (canonical over the symmetries when `symmetry`, with
+    the side to move mixed in) and the frame the key was taken in."""
+    hashes = state.hashes
+    if symmetry and len(hashes) > 1:
+        key = min(hashes)
+        frame = hashes.index(key)
+    else:
+        key, frame = hashes[0], 0
+    if state.to_move:
+        key ^= SIDE_KEY
+    return key, frame
+
+
 class SearchAborted(Exception):
     """Raised inside the tree when the time or node budget runs out."""
 
@@ -125,16 +139,7 @@ class Core:
     # --- shared pieces -----------------------------------------------------
     def key_and_frame(self) -> tuple[int, int]:
         """The TT key of the current position and the symmetry it was taken in."""
-        state = self.state
-        hashes = state.hashes
-        if self.symmetry and len(hashes) > 1:
-            key = min(hashes)
-            frame = hashes.index(key)
-        else:
-            key, frame = hashes[0], 0
-        if state.to_move:
-            key ^= SIDE_KEY
-        return key, frame
+        return tt_key(self.state, self.symmetry)
 
     def terminal_score(self, ply: int) -> float:
         """Score of a finished game from the side to move, `ply` moves from the root."""

@@ -19,7 +19,7 @@ from time import perf_counter
 from typing import TYPE_CHECKING
 
 from ..errors import BoardgamesError
-from .negamax import INF, SIDE_KEY, Budget, SearchAborted
+from .negamax import INF, Budget, SearchAborted, tt_key
 from .ordering import MAX_PLY, History, Killers, order_moves
 from .result import SolveResult
 from .tt import EXACT, LOWER, UPPER, TranspositionTable
@@ -161,15 +161,7 @@ class _Solver:
         checkpoint = self.budget.first_checkpoint(0)
 
         def key_of() -> tuple[int, int]:
-            hashes = state.hashes
-            if symmetry:
-                key = min(hashes)
-                frame = hashes.index(key)
-            else:
-                key, frame = hashes[0], 0
-            if state.to_move:
-                key ^= SIDE_KEY
-            return key, frame
+            return tt_key(state, symmetry)
 
         def lookup(key: int) -> int:
             i = (key & mask) << 1
