@@ -123,6 +123,20 @@ def test_solve_reports_from_the_first_players_view():
         state.undo()
 
 
+def test_solve_outcome_only():
+    result = invoke("solve", "dots", "--rows", "2", "--cols", "2", "--outcome")
+    assert result.exit_code == 0, result.output
+    lines = dict(line.split(": ", 1) for line in result.stdout.strip().splitlines())
+    assert lines["winner"] == "first" and lines["value"] == "1"  # exact margin: +2
+    for moves in ("B2", "A2 A1 C2 A3 B1 C3", "A1 A2 A3 C2 C1 B1 C3"):  # draw, win, loss
+        args = ("solve", "squatter", "--size", "3", "--moves", moves)
+        exact, only = invoke(*args), invoke(*args, "--outcome")
+        assert exact.exit_code == 0 and only.exit_code == 0, exact.output + only.output
+        exact_value = int(exact.stdout.split("value: ")[1].split()[0])
+        only_value = int(only.stdout.split("value: ")[1].split()[0])
+        assert only_value == (exact_value > 0) - (exact_value < 0)
+
+
 def test_solve_gives_up_cleanly():
     assert_error(invoke("solve", "connect4", "--time", "0.2"), "gave up")
 

@@ -720,6 +720,32 @@ def test_solve_matches_brute_force(name, seed):
     assert one.value == result.value and one.best[0] in optimal
 
 
+@pytest.mark.parametrize("name", sorted(STRIPS))
+@pytest.mark.parametrize("seed", range(6))
+def test_solve_outcome_is_the_sign_of_the_value(name, seed):
+    game = STRIPS[name]
+    state = random_position(game, seed, 2)
+    exact = solve(state, all_moves=True)
+    result = solve(state, all_moves=True, outcome=True)
+    sign = (exact.value > 0) - (exact.value < 0)
+    assert result.value == sign and result.winner == exact.winner
+    if state.is_over():
+        assert result.best == []
+        return
+    side = state.to_move
+    winning_or_drawing = []
+    for m in state.legal_moves():
+        state.make(m)
+        v = brute_value(state)
+        if state.to_move != side:
+            v = -v
+        state.undo()
+        if (v > 0) - (v < 0) == sign:
+            winning_or_drawing.append(m)
+    # Every move of the right outcome is optimal (all of them when every move loses).
+    assert sorted(result.best) == sorted(winning_or_drawing)
+
+
 def test_solve_connect_four_endgame():
     game = get_game("connect4")
     # A crowded position from a seeded random game; the rest is brute-forced.

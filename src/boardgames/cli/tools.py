@@ -217,10 +217,20 @@ def first_player_value(value: int, to_move: int) -> int:
 @click.option("--all", "all_moves", is_flag=True, help="List every optimal first move.")
 @click.option("--time", "seconds", type=float, default=None, help="Give up after S seconds.")
 @click.option("--moves", default="", help="Solve the position after these moves.")
+@click.option(
+    "--outcome",
+    is_flag=True,
+    help="Only win, draw or loss (value 1/0/-1): faster than the exact margin of scored games.",
+)
 @game_options
 @handle_errors
 def solve(
-    game_name: str, all_moves: bool, seconds: float | None, moves: str, **kwargs: Any
+    game_name: str,
+    all_moves: bool,
+    seconds: float | None,
+    moves: str,
+    outcome: bool,
+    **kwargs: Any,
 ) -> None:
     """Solve GAME exactly (small boards): winner, value, best moves."""
     game = game_from_kwargs(game_name, kwargs)
@@ -229,14 +239,19 @@ def solve(
     progress(f"solving {game.describe()} ...")
     started = _time.perf_counter()
     if solver is not None:
-        extra = {"time": seconds} if _accepts(solver, "time") and seconds is not None else {}
+        # A game's own solver may only know exact values: the sign is the outcome.
+        extra: dict[str, Any] = {"outcome": True} if outcome and _accepts(solver, "outcome") else {}
+        if _accepts(solver, "time") and seconds is not None:
+            extra["time"] = seconds
         result = solver(state, all_moves=all_moves, **extra)
     else:
         from ..search import solve as generic_solve
 
-        result = generic_solve(state, all_moves=all_moves, time=seconds)
+        result = generic_solve(state, all_moves=all_moves, time=seconds, outcome=outcome)
     elapsed = _time.perf_counter() - started
     value = first_player_value(int(result.value), state.to_move)
+    if outcome:
+        value = (value > 0) - (value < 0)
     winner = {None: "draw", 0: "first", 1: "second"}[result.winner]
     best = result.best if isinstance(result.best, list | tuple) else [result.best]
     click.echo(f"winner: {winner}")

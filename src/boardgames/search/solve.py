@@ -8,7 +8,9 @@ look them up in the TT: one of them may already refute the node).
 Values are from the side to move at the root:
 - unscored games: +1 win, 0 draw, -1 loss;
 - scored games (`game.scored`): the final margin (own score minus the
-  opponent's) when both sides maximise their margin.
+  opponent's) when both sides maximise their margin; with `outcome=True`
+  only its sign (+1, 0, -1), proved with the narrow window (-1, 1), which
+  is much cheaper than the exact margin.
 As everywhere in the library, a child position with the same side to move
 (an extra turn) keeps its value; otherwise it is negated.
 """
@@ -40,6 +42,7 @@ def solve(
     tt_size: int = 1 << 18,
     symmetry: bool = True,
     etc: bool = True,
+    outcome: bool = False,
 ) -> SolveResult:
     """Solve `state` exactly (leaving it unchanged).
 
@@ -48,15 +51,26 @@ def solve(
     winning player's index or None for a draw, `best` every optimal root
     move when `all_moves` else one optimal move ([] if the game is over).
     Raises SearchTimeout when `time` seconds are not enough.
-    `etc` turns enhanced transposition cutoffs on or off.
+    `etc` turns enhanced transposition cutoffs on or off; `outcome` asks only
+    for win, draw or loss (value +1, 0, -1) in scored games too.
     """
     start = perf_counter()
-    solver = _Solver(state, tt_size=tt_size, symmetry=symmetry, etc=etc, time=time, start=start)
+    solver = _Solver(
+        state,
+        tt_size=tt_size,
+        symmetry=symmetry,
+        etc=etc,
+        time=time,
+        start=start,
+        outcome=outcome,
+    )
     base = len(state.history)
     side = state.to_move
     try:
         if state.is_over():
             value = solver.terminal()
+            if outcome:
+                value = (value > 0) - (value < 0)
             best: list[int] = []
         else:
             value, move = solver.root()
@@ -92,9 +106,11 @@ class _Solver:
         etc: bool,
         time: float | None,
         start: float,
+        outcome: bool = False,
     ) -> None:
         self.state = state
         self.scored = state.game.scored
+        self.outcome = outcome
         self.tt = TranspositionTable(max(tt_size, 2)) if tt_size else None
         self.symmetry = symmetry and len(state.hashes) > 1
         self.etc = etc and self.tt is not None
@@ -114,12 +130,15 @@ class _Solver:
         return 0 if winner is None else 1 if winner == side else -1
 
     def window(self) -> tuple[float, float]:
-        return (-INF, INF) if self.scored else (-1, 1)
+        return (-INF, INF) if self.scored and not self.outcome else (-1, 1)
 
     def root(self) -> tuple[int, int]:
         """(value, one optimal move) of the root."""
         alpha, beta = self.window()
         value = self.node(alpha, beta, 0)
+        if self.outcome:
+            # Fail-soft values outside (-1, 1) only bound the margin.
+            value = (value > 0) - (value < 0)
         return value, self.best_root_move
 
     def optimal_moves(self, value: int) -> list[int]:
@@ -128,6 +147,8 @@ class _Solver:
         node = self.node
         side = state.to_move
         best = []
+        if self.outcome and value < 0:
+            return state.legal_moves()  # every move loses: none is worse
         for m in state.legal_moves():
             state.make(m)
             if state.to_move == side:
