@@ -352,7 +352,8 @@ def test_territory_counts_threats():
     with_tempo, without = Territory(tempo=60), Territory(tempo=0)
     assert with_tempo(state) - without(state) == pytest.approx(60)
     state.play("C2")
-    assert Territory(tempo=0, pressure=0, shape=0, corner=0, side=0)(state) == -100
+    only_captures = Territory(tempo=0, pressure=0, shape=0, corner=0, side=0, potential=0, fork=0)
+    assert only_captures(state) == -100
 
 
 def test_threat_cache_is_keyed_by_the_players_stones():
@@ -485,3 +486,46 @@ def test_block_lookup_matches_the_ring_walk(size, stones, cell):
         & geo.block_valid[c]
     )
     assert block_seeds(key) == flood_seeds(own_ring, geo.offboard[c])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([3, 4, 6, 7, 26]), st.integers(0, 2**676 - 1))
+def test_orthogonal_counts_match_counting_cell_by_cell(size, stones):
+    from boardgames.games.squatter.geometry import RING, Geometry
+
+    geo = Geometry(size)
+    stones &= geo.full
+    counts = [0] * geo.cells
+    for cell in range(geo.cells):
+        for k in (0, 2, 4, 6):
+            dr, dc = RING[k]
+            r, c = cell // size + dr, cell % size + dc
+            if 0 <= r < size and 0 <= c < size and stones >> (r * size + c) & 1:
+                counts[cell] += 1
+    for at_least, mask in enumerate(geo.orthogonal_counts(stones), 1):
+        assert mask == sum(1 << i for i, n in enumerate(counts) if n >= at_least)
+
+
+def test_half_diamonds_and_fork_cells():
+    from boardgames.games.squatter.experts import Territory, half_diamonds
+
+    game = get_game("squatter", size=6)
+
+    def names(mask):
+        return sorted(game.format_move(i) for i in range(36) if mask >> i & 1)
+
+    # White C2, C4, E2, E4 around D3: each of C3, D2, D4, E3 has two White
+    # neighbours and two free ones; D3 touches all four (one stone, four threats).
+    state = game.replay(["C2", "F6", "C4", "F1", "E2", "A6", "E4"])
+    half, forks = half_diamonds(state, WHITE)
+    assert names(half) == ["C3", "D2", "D4", "E3"] and names(forks) == ["D3"]
+    assert half_diamonds(state, BLACK) == (0, 0)
+    plain = Territory(potential=0, fork=0)
+    # Black to move: White's four half diamonds and one fork count against it.
+    assert Territory(potential=5, fork=10)(state) - plain(state) == pytest.approx(-5 * 4 - 10)
+    # A Black stone on D3 spoils every one of them.
+    state.play("D3")
+    assert half_diamonds(state, WHITE) == (0, 0)
+    # A half diamond may hold an enemy stone (capturing it is worth as much).
+    state = game.replay(["C2", "C3", "C4", "F1"])
+    assert names(half_diamonds(state, WHITE)[0]) == ["C3"]
