@@ -664,6 +664,46 @@ def test_bad_options_are_rejected():
         MCTS(playout="psychic")
 
 
+def test_late_move_reductions_prune_and_stay_legal():
+    game = get_game("connect4")
+    start = game.new_state()
+    plain, reduced = Searcher(), Searcher(reductions=True)
+    a, b = plain.search(start, depth=8), reduced.search(start, depth=8)
+    assert b.nodes < a.nodes and b.move in start.legal_moves()
+    for seed in range(10):
+        state = random_position(game, seed, 20)
+        if state.is_over():
+            continue
+        before = snapshot(state)
+        result = Searcher(reductions=True).search(state, depth=6)
+        assert snapshot(state) == before and result.move in state.legal_moves()
+        # Reductions change heuristic values, never proofs: a forced win is
+        # found only through lines where every reply was searched.
+        exact = Searcher().search(state, depth=6)
+        if result.score >= WIN - 100:
+            assert exact.score >= WIN - 100
+
+
+def test_lmr_ai_option():
+    from boardgames.ai import make_player
+
+    for game, spec in (
+        (get_game("connect4"), "negascout:depth=4,lmr=true"),
+        (get_game("squatter", size=5), "default:depth=3,lmr=true"),
+    ):
+        player = make_player(game, spec)
+        assert player.engine.reductions is True
+        state = game.new_state()
+        assert player.choose(state) in state.legal_moves()
+
+
+def test_reductions_need_negascout():
+    state = get_game("connect4").new_state()
+    one = Searcher(algorithm="alphabeta", reductions=True).search(state, depth=6)
+    two = Searcher(algorithm="alphabeta").search(state, depth=6)
+    assert (one.score, one.nodes) == (two.score, two.nodes)
+
+
 def test_move_ordering_counters():
     state = get_game("connect4").new_state()
     r = Searcher().search(state, depth=7)

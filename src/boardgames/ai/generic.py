@@ -86,16 +86,18 @@ def searcher_player(
     eval: Any = "default",
     noise: Any = 0,
     tt: Any = None,
+    lmr: Any = False,
     name: str | None = None,
     **options: Any,
 ) -> Player:
-    """A SearchPlayer over `boardgames.search.Searcher` with `algorithm`."""
+    """A SearchPlayer over `boardgames.search.Searcher` with `algorithm`
+    (`lmr`: late move reductions, NegaScout only)."""
     from ..search import Searcher
 
     check_limits(depth, time, nodes)
     seed = check_seed(seed)
     evaluator = build_evaluator(game, eval, noise, seed, **options)
-    kwargs: dict[str, Any] = {"algorithm": algorithm, "seed": seed}
+    kwargs: dict[str, Any] = {"algorithm": algorithm, "seed": seed, "reductions": bool(lmr)}
     tt = check_tt(tt)
     if tt is not None:
         kwargs["tt_size"] = tt

@@ -139,9 +139,12 @@ def default_ai(
     seed: Any = None,
     tt: Any = 1 << 18,
     order: Any = False,
+    lmr: Any = False,
     **weights: Any,
 ) -> Player:
-    """NegaScout with iterative deepening and the Territory evaluator."""
+    """NegaScout with iterative deepening and the Territory evaluator.
+
+    `lmr` turns on late move reductions."""
     check_limits(depth, time, nodes)
     evaluator = _build(Territory, weights)
     engine = Searcher(
@@ -150,6 +153,7 @@ def default_ai(
         tt_size=check_whole("tt", tt, 0),
         order=seed003_order if order else None,
         seed=check_seed(seed),
+        reductions=bool(lmr),
     )
     return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="default")
 

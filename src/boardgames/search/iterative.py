@@ -52,6 +52,9 @@ class Searcher:
     aspiration: half-width of the aspiration window around the previous
         iteration's score (None: full windows).  Pays off when the
         evaluator is stable between depths; see docs/search.md.
+    reductions: late move reductions (NegaScout only): late, badly ordered
+        moves are first searched one ply shallower.  Deeper searches in the
+        same time, but the value is no longer the plain minimax value.
     """
 
     def __init__(
@@ -66,6 +69,7 @@ class Searcher:
         order: Callable[[State, list[int]], list[int]] | None = None,
         seed: int | None = None,
         aspiration: float | None = None,
+        reductions: bool = False,
     ) -> None:
         if algorithm not in ALGORITHMS:
             raise OptionError(
@@ -85,6 +89,7 @@ class Searcher:
         self.seed = seed
         self.rng = random.Random(seed)
         self.aspiration = aspiration
+        self.reductions = reductions
         self._game: Game | None = None
         self._evaluator: Evaluator | None = None
         self.killers: Killers | None = None
@@ -129,6 +134,7 @@ class Searcher:
             order=self.order,
             symmetry=self.symmetry,
             budget=budget,
+            reductions=self.reductions,
         )
 
     # --- public API -----------------------------------------------------------------

@@ -36,6 +36,11 @@ SIDE_KEY = 0x2545F4914F6CDD1D
 #: Null-window width of NegaScout; any positive width is correct, and
 #: evaluators in this library score in whole units.
 NULL_WINDOW = 1
+#: Late move reductions: at depth >= LMR_DEPTH, the moves ordered after the
+#: first LMR_AFTER (TT move, killers, best history) get a null-window search
+#: one ply shallower; one that beats alpha is searched again at full depth.
+LMR_AFTER = 3
+LMR_DEPTH = 3
 EMPTY_PV: tuple[int, ...] = ()
 #: Stored depth of an entry whose subtree ended inside the horizon everywhere:
 #: its value (or bound) is the game's own, good for any depth.
@@ -119,9 +124,11 @@ class Core:
         order: Callable[[State, list[int]], list[int]] | None,
         symmetry: bool,
         budget: Budget,
+        reductions: bool = False,
     ) -> None:
         self.state = state
         self.algorithm = algorithm
+        self.reductions = reductions
         self.tt = tt
         self.symmetry = symmetry
         self.budget = budget
@@ -251,6 +258,8 @@ class Core:
         hist_tables = self.history.tables if self.history is not None else None
         use_ordering = killer_table is not None or hist_tables is not None or use_tt
         nw = NULL_WINDOW
+        # Late move reductions (NegaScout only): see LMR_AFTER.
+        lmr = pvs and self.reductions
         nodes = probes = hits = cutoffs = first_cutoffs = horizon = 0
         checkpoint = budget.first_checkpoint(0)
 
@@ -320,12 +329,13 @@ class Core:
             child_depth = depth - 1
             child_ply = ply + 1
             first = True
+            reduce = lmr and depth >= LMR_DEPTH
             # Frontier node: score the leaf children here, without a call each
             # (most nodes of a tree are leaves; this is the hottest loop).
             leaves = child_depth == 0
             if leaves:
                 pvt[child_ply] = EMPTY_PV
-            for m in moves:
+            for index, m in enumerate(moves):
                 make(m)
                 if leaves:
                     nodes += 1
@@ -339,12 +349,17 @@ class Core:
                     if state.to_move != side:
                         v = -v
                 elif pvs and not first:
+                    d = child_depth - 1 if reduce and index >= LMR_AFTER else child_depth
                     if state.to_move == side:
-                        v = node(child_depth, alpha, alpha + nw, child_ply)
+                        v = node(d, alpha, alpha + nw, child_ply)
+                        if d < child_depth and v > alpha:
+                            v = node(child_depth, alpha, alpha + nw, child_ply)
                         if alpha < v < beta:
                             v = node(child_depth, alpha, beta, child_ply)
                     else:
-                        v = -node(child_depth, -alpha - nw, -alpha, child_ply)
+                        v = -node(d, -alpha - nw, -alpha, child_ply)
+                        if d < child_depth and v > alpha:
+                            v = -node(child_depth, -alpha - nw, -alpha, child_ply)
                         if alpha < v < beta:
                             v = -node(child_depth, -beta, -alpha, child_ply)
                 elif state.to_move == side:
