@@ -488,22 +488,40 @@ def test_block_lookup_matches_the_ring_walk(size, stones, cell):
     assert block_seeds(key) == flood_seeds(own_ring, geo.offboard[c])
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.sampled_from([3, 4, 6, 7, 26]), st.integers(0, 2**676 - 1))
-def test_orthogonal_counts_match_counting_cell_by_cell(size, stones):
-    from boardgames.games.squatter.geometry import RING, Geometry
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from([4, 5, 6, 7, 9]), st.integers(0, 2**32 - 1), st.integers(0, 80))
+def test_half_diamonds_match_their_definition_cell_by_cell(size, seed, plies):
+    from boardgames.games.squatter.experts import half_diamonds
 
-    geo = Geometry(size)
-    stones &= geo.full
-    counts = [0] * geo.cells
-    for cell in range(geo.cells):
-        for k in (0, 2, 4, 6):
-            dr, dc = RING[k]
-            r, c = cell // size + dr, cell % size + dc
-            if 0 <= r < size and 0 <= c < size and stones >> (r * size + c) & 1:
-                counts[cell] += 1
-    for at_least, mask in enumerate(geo.orthogonal_counts(stones), 1):
-        assert mask == sum(1 << i for i, n in enumerate(counts) if n >= at_least)
+    game = get_game("squatter", size=size)
+    state = game.new_state()
+    rng = random.Random(seed)
+    while len(state.history) < plies and not state.is_over():
+        state.make(rng.choice(state.legal_moves()))
+    geo = game.geometry
+
+    def orthogonal(cell):
+        r, c = divmod(cell, size)
+        return [rr * size + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))]
+
+    for player in (WHITE, BLACK):
+        mine, free = state.stones[player], state.free
+        half = 0
+        for cell in range(geo.cells):
+            if not geo.interior >> cell & 1 or (mine | state.terr[player]) >> cell & 1:
+                continue
+            around = orthogonal(cell)
+            own = sum(mine >> x & 1 for x in around)
+            if own == 2 and all((mine | free) >> x & 1 for x in around):
+                half |= 1 << cell
+        forks = 0
+        for cell in range(geo.cells):
+            if free >> cell & 1:
+                near = [x for x in orthogonal(cell) if 0 <= x < geo.cells]
+                near = [x for x in near if abs(x % size - cell % size) <= 1]
+                if sum(half >> x & 1 for x in near) >= 2:
+                    forks |= 1 << cell
+        assert half_diamonds(state, player) == (half, forks)
 
 
 def test_half_diamonds_and_fork_cells():

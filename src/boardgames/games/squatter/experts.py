@@ -226,10 +226,21 @@ def half_diamonds(state: SquatterState, player: int) -> tuple[int, int]:
     """
     geo = state.game.geometry
     mine, free = state.stones[player], state.free
-    _, two, three, _ = geo.orthogonal_counts(mine)
-    open_four = geo.orthogonal_counts(mine | free)[3]
-    half = two & ~three & open_four & geo.interior & ~mine & ~state.terr[player]
-    return half, geo.orthogonal_counts(half)[1] & free
+    n, full, west, east = geo.n, geo.full, geo.not_west, geo.not_east
+    # Cells next to something that is neither the player's stone nor free.
+    b = full & ~(mine | free)
+    spoilt = ((b << 1) & west) | ((b >> 1) & east) | ((b << n) & full) | (b >> n)
+    # Exactly two of the four orthogonal neighbours are the player's:
+    # bitwise counters over the four shifted boards (this runs per node).
+    we, ea, so, no = (mine << 1) & west, (mine >> 1) & east, (mine << n) & full, mine >> n
+    one_pair, two_pairs = we & ea, so & no
+    either, other = we | ea, so | no
+    two = one_pair | two_pairs | (either & other)
+    three = (one_pair & other) | (two_pairs & either)
+    half = two & ~three & geo.interior & ~spoilt & ~mine & ~state.terr[player]
+    we, ea, so, no = (half << 1) & west, (half >> 1) & east, (half << n) & full, half >> n
+    forks = (we & ea) | (so & no) | ((we | ea) & (so | no))
+    return half, forks & free
 
 
 def threats(state: SquatterState, player: int, cache: dict | None = None) -> list[int]:

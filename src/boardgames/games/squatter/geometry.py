@@ -129,23 +129,6 @@ class Geometry:
             ones |= s
         return ones, twos, threes
 
-    def orthogonal_counts(self, stones: int) -> tuple[int, int, int, int]:
-        """Cells with at least 1, 2, 3 and 4 of `stones` among their 4
-        orthogonal neighbours (saturating bitwise counters, as above)."""
-        n = self.n
-        ones = twos = threes = fours = 0
-        for s in (
-            (stones << 1) & self.not_west,
-            (stones >> 1) & self.not_east,
-            (stones << n) & self.full,
-            stones >> n,
-        ):
-            fours |= threes & s
-            threes |= twos & s
-            twos |= ones & s
-            ones |= s
-        return ones, twos, threes, fours
-
     def outside(self, passable: int) -> int:
         """The cells of `passable` that a 4-connected path inside it joins to the border."""
         region = passable & self.border
