@@ -149,7 +149,7 @@ class Territory:
       (`half_diamonds`), own minus enemy (x `potential`);
     - forks: free cells where one stone makes two threats, own minus enemy
       (x `fork`).  These two lifted the default against seed 003 on 6 x 6
-      from 76% to 92% from the empty board (docs/squatter.md).
+      from 76% to 91% from the empty board (docs/squatter.md).
     """
 
     def __init__(
