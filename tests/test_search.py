@@ -684,6 +684,24 @@ def test_late_move_reductions_prune_and_stay_legal():
             assert exact.score >= WIN - 100
 
 
+@pytest.mark.parametrize("name", sorted(STRIPS))
+def test_reductions_never_invent_a_proof(name):
+    """With reductions a proven score still means a forced result (strips with
+    extra turns and scores included): checked against the exact solver."""
+    from boardgames.search.result import is_proven
+
+    game = STRIPS[name]
+    for seed in range(12):
+        state = random_position(game, seed, 2)
+        if state.is_over():
+            continue
+        result = Searcher(reductions=True, tt_size=1 << 10).search(state, depth=5)
+        assert result.move in state.legal_moves()
+        if is_proven(result.score):
+            exact = solve(state).value
+            assert (exact > 0) == (result.score > 0) and exact != 0
+
+
 def test_lmr_ai_option():
     from boardgames.ai import make_player
 
