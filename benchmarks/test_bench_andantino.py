@@ -8,6 +8,7 @@ to see the depth / nodes-per-second lines of the timed searches.
 from __future__ import annotations
 
 import pytest
+from bench_helpers import make_undo_all
 
 from boardgames.game import get_game, perft
 from boardgames.games.andantino.experts import ThreatEvaluator, order_moves, seed_evaluator
@@ -28,12 +29,6 @@ def test_perft_7(benchmark):
     # The oracle stops at depth 6; 24768 is this library's count, kept as a regression check.
     state = GAME.new_state()
     assert benchmark.pedantic(perft, (state, 7), rounds=3) == 24768
-
-
-def make_undo_all(state):
-    for move in state.legal_moves():
-        state.make(move)
-        state.undo()
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))

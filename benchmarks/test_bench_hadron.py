@@ -7,6 +7,7 @@ see the depth / nodes-per-second line of the timed search.
 from __future__ import annotations
 
 import pytest
+from bench_helpers import make_undo_all
 
 from boardgames.ai import solver_for
 from boardgames.game import get_game, perft
@@ -21,12 +22,6 @@ POSITIONS = GAME.benchmark_positions()
 
 def test_perft_3(benchmark):
     assert benchmark(perft, GAME.new_state(), 3) == 446720
-
-
-def make_undo_all(state):
-    for move in state.legal_moves():
-        state.make(move)
-        state.undo()
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))

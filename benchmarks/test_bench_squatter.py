@@ -6,6 +6,7 @@ Run with `pytest benchmarks/test_bench_squatter.py -m benchmark`.
 from __future__ import annotations
 
 import pytest
+from bench_helpers import make_undo_all
 
 from boardgames.game import get_game
 from boardgames.games.squatter.experts import Seed001, Seed003, Territory
@@ -16,12 +17,6 @@ pytestmark = pytest.mark.benchmark
 
 def middle(size: int):
     return get_game("squatter", size=size).benchmark_positions()["middle"]
-
-
-def make_undo_all(state):
-    for move in state.legal_moves():
-        state.make(move)
-        state.undo()
 
 
 @pytest.mark.parametrize("size", [6, 7])

@@ -200,14 +200,19 @@ def brute_value(state: State) -> int:
             return a - b if state.to_move == 0 else b - a
         w = state.winner()
         return 0 if w is None else (1 if w == state.to_move else -1)
+    return max(child_values(state).values())
+
+
+def child_values(state: State) -> dict[int, int]:
+    """The exact value of every legal move, from the side to move (brute force)."""
     side = state.to_move
-    values = []
+    values = {}
     for m in state.legal_moves():
         state.make(m)
         v = brute_value(state)
-        values.append(v if state.to_move == side else -v)
+        values[m] = v if state.to_move == side else -v
         state.undo()
-    return max(values)
+    return values
 
 
 def brute_negamax(state: State, depth: int, evaluator, ply: int = 0) -> float:
@@ -758,15 +763,7 @@ def test_solve_matches_brute_force(name, seed):
     if state.is_over():
         assert result.best == []
         return
-    optimal = []
-    for m in state.legal_moves():
-        state.make(m)
-        v = brute_value(state)
-        if state.to_move != before[2]:
-            v = -v
-        state.undo()
-        if v == result.value:
-            optimal.append(m)
+    optimal = [m for m, v in child_values(state).items() if v == result.value]
     assert sorted(result.best) == sorted(optimal)
     expected_winner = None
     if result.value > 0:
@@ -790,16 +787,7 @@ def test_solve_outcome_is_the_sign_of_the_value(name, seed):
     if state.is_over():
         assert result.best == []
         return
-    side = state.to_move
-    winning_or_drawing = []
-    for m in state.legal_moves():
-        state.make(m)
-        v = brute_value(state)
-        if state.to_move != side:
-            v = -v
-        state.undo()
-        if (v > 0) - (v < 0) == sign:
-            winning_or_drawing.append(m)
+    winning_or_drawing = [m for m, v in child_values(state).items() if (v > 0) - (v < 0) == sign]
     # Every move of the right outcome is optimal (all of them when every move loses).
     assert sorted(result.best) == sorted(winning_or_drawing)
 
@@ -875,16 +863,7 @@ def test_mcts_with_extra_turns_prefers_the_winning_move():
     state = game.new_state()
     for m in (0, 2, 6):
         state.make(m)
-    side = state.to_move
-    winning = []
-    for m in state.legal_moves():
-        state.make(m)
-        v = brute_value(state)
-        if state.to_move != side:
-            v = -v
-        state.undo()
-        if v > 0:
-            winning.append(m)
+    winning = [m for m, v in child_values(state).items() if v > 0]
     assert winning and len(winning) < len(state.legal_moves())
     result = MCTS(seed=4).search(state, nodes=2000)
     assert result.move in winning

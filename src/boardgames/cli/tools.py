@@ -220,7 +220,7 @@ def first_player_value(value: int, to_move: int) -> int:
 @click.option(
     "--outcome",
     is_flag=True,
-    help="Only win, draw or loss (value 1/0/-1): faster than the exact margin of scored games.",
+    help="Only win, draw or loss (1/0/-1) in scored games: a narrower search than the margin.",
 )
 @game_options
 @handle_errors
