@@ -416,6 +416,16 @@ def test_ai_options_are_checked():
         make_player(game, "seed001:bogus=1")
     player = make_player(game, "seed003:corner=-5,depth=1")
     assert player.evaluator.corner == -5
+    # Bad values fail when the AI is made, not in the middle of a game.
+    for spec, reason in (
+        ("default:potential=x", "potential must be a number"),
+        ("default:lmr=maybe", "lmr must be true or false"),
+        ("seed003:order=2", "order must be true or false"),
+        ("default:perspective=1", "unknown option"),
+    ):
+        with pytest.raises(OptionError, match=reason):
+            make_player(game, spec)
+    assert make_player(game, "default:lmr=true,order=false,fork=0").engine.reductions is True
 
 
 def test_default_ai_takes_a_capture():

@@ -22,7 +22,7 @@ from ..evaluation import with_noise
 from ..game import Evaluator, Game, OptionError
 from ..players import Player, RandomPlayer, SearchPlayer, check_limits
 from . import register_ai
-from .options import check_seed, check_tt
+from .options import check_flag, check_seed, check_tt
 
 SEARCH_OPTIONS = ("depth", "time", "nodes", "eval", "noise", "seed", "tt")
 
@@ -97,7 +97,11 @@ def searcher_player(
     check_limits(depth, time, nodes)
     seed = check_seed(seed)
     evaluator = build_evaluator(game, eval, noise, seed, **options)
-    kwargs: dict[str, Any] = {"algorithm": algorithm, "seed": seed, "reductions": bool(lmr)}
+    kwargs: dict[str, Any] = {
+        "algorithm": algorithm,
+        "seed": seed,
+        "reductions": check_flag("lmr", lmr),
+    }
     tt = check_tt(tt)
     if tt is not None:
         kwargs["tt_size"] = tt

@@ -21,6 +21,20 @@ def check_number(name: str, value: Any) -> float:
     return float(value)
 
 
+def check_real(name: str, value: Any) -> float:
+    """Any number (signed weights)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise OptionError(f"{name} must be a number, not {value!r}")
+    return float(value)
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """true/false (the spec parser turns true/yes/on and false/no/off into bools)."""
+    if not isinstance(value, bool):
+        raise OptionError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
 def check_whole(name: str, value: Any, low: int = 1) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise OptionError(f"{name} must be a whole number >= {low}, not {value!r}")

@@ -22,7 +22,7 @@ from ..games.squatter.experts import Seed001, Seed003, Territory, seed003_order
 from ..players import Player, SearchPlayer, check_limits
 from ..search import Searcher
 from . import register_ai
-from .options import check_seed, check_whole
+from .options import check_flag, check_real, check_seed, check_whole
 
 
 def depth_schedule(state: State, *, start: int = 4, end: int = 10, exact: int = 11) -> int:
@@ -111,7 +111,7 @@ def seed003_ai(
         algorithm="alphabeta",
         killers=False,
         history=False,
-        order=seed003_order if order else None,
+        order=seed003_order if check_flag("order", order) else None,
         seed=check_seed(seed),
     )
 
@@ -151,19 +151,19 @@ def default_ai(
         evaluator,
         algorithm="negascout",
         tt_size=check_whole("tt", tt, 0),
-        order=seed003_order if order else None,
+        order=seed003_order if check_flag("order", order) else None,
         seed=check_seed(seed),
-        reductions=bool(lmr),
+        reductions=check_flag("lmr", lmr),
     )
     return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="default")
 
 
 def _build(factory: Any, weights: dict[str, Any]) -> Any:
-    try:
-        return factory(**weights)
-    except TypeError:
-        known = ", ".join(factory().weights)
+    known = factory().weights
+    unknown = sorted(set(weights) - set(known))
+    if unknown:
         raise OptionError(
-            f"unknown option(s) {', '.join(sorted(weights))} for {factory.__name__}; "
-            f"weights: {known}; search options: depth, time, nodes, seed"
-        ) from None
+            f"unknown option(s) {', '.join(unknown)} for {factory.__name__}; "
+            f"weights: {', '.join(known)}; search options: depth, time, nodes, seed"
+        )
+    return factory(**{name: check_real(name, value) for name, value in weights.items()})
