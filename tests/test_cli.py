@@ -67,7 +67,7 @@ def test_perft_bad_input():
     assert_error(invoke("perft", "nosuch", "2"), "unknown game 'nosuch'")
     assert_error(invoke("perft", "connect4", "2", "--size", "9"), "connect4 has no option size")
     assert_error(invoke("perft", "connect4", "2", "-o", "size"), "bad game option 'size'")
-    assert_error(invoke("perft", "connect4", "x"), "'x' is not a valid integer", "--help")
+    assert_error(invoke("perft", "connect4", "x"), "depth must be a whole number >= 0, not 'x'", "--help")
     assert_error(invoke("perft", "connect4"), "Missing argument 'DEPTH'")
     assert_error(invoke("match", "connect4", "--games", "0"), "--games")
 

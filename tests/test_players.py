@@ -202,7 +202,7 @@ def test_save_to_a_bad_path_reports_and_continues(game, tmp_path):
         ("minimax:nodes=lots", "nodes must be a whole number"),
         ("alphabeta:eval=nosuch", "unknown evaluator 'nosuch'"),
         ("alphabeta:noise=-2", "noise must be a number >= 0"),
-        ("alphabeta:tt=-1", "tt must be a number of entries >= 0"),
+        ("alphabeta:tt=-1", "tt must be a whole number >= 0"),
         ("alphabeta:seed=x", "seed must be a whole number"),
         ("mcts:playout=fast", "playout must be 'random' or 'evaluator'"),
         ("random:colour=red", "unknown option(s) for random: colour"),

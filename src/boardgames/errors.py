@@ -27,6 +27,10 @@ class IllegalMoveError(BoardgamesError, ValueError):
         super().__init__(message)
 
 
+class OptionError(BoardgamesError, ValueError):
+    """A game, AI, search or command option with a bad value (NaN, out of range, ...)."""
+
+
 class UnknownNameError(BoardgamesError, ValueError):
     """An unknown game, AI, evaluator or option name."""
 

@@ -16,6 +16,8 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from .options import check_number
+
 if TYPE_CHECKING:
     from .game import State
 
@@ -69,7 +71,7 @@ class RandomExpert:
     """Uniform noise in [-scale, scale): breaks ties, reproducible for a seed."""
 
     def __init__(self, scale: float = 1.0, seed: int | None = None):
-        self.scale = float(scale)
+        self.scale = check_number("noise", scale)
         self.rng = random.Random(seed)
 
     def __call__(self, state: State) -> float:
@@ -81,6 +83,6 @@ class RandomExpert:
 
 def with_noise(evaluator: Evaluator, scale: float, seed: int | None) -> Evaluator:
     """`evaluator` plus a RandomExpert of `scale` (no wrapper when scale is 0)."""
-    if not scale:
+    if not check_number("noise", scale):
         return evaluator
     return Weighted([(evaluator, 1.0), (RandomExpert(scale, seed), 1.0)])

@@ -17,14 +17,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from .errors import BoardgamesError, IllegalMoveError, NotationError, UnknownNameError
+from .errors import (  # noqa: F401  (OptionError is re-exported: old import path)
+    BoardgamesError,
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+    UnknownNameError,
+)
 from .zobrist import identity, invert
 
 Evaluator = Callable[["State"], float]
-
-
-class OptionError(BoardgamesError, ValueError):
-    """A game or AI option with a bad value (board size out of range, ...)."""
 
 
 class Game(ABC):

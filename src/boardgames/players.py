@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from .errors import BoardgamesError, GameOverError
-from .game import OptionError, State
+from .game import State
+from .options import check_limits
 
 #: Search time used when neither the player nor the caller gives any limit.
 DEFAULT_TIME = 1.0
@@ -238,15 +239,3 @@ class HumanPlayer(Player):
             return
         move = self.hint_player.choose(state)
         self.output(f"hint: {state.game.format_move(move)}")
-
-
-def check_limits(depth: Any = None, time: Any = None, nodes: Any = None) -> None:
-    """Raise OptionError unless the search limits are sensible numbers."""
-    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
-        raise OptionError(f"depth must be a whole number >= 1, not {depth!r}")
-    if time is not None and (
-        not isinstance(time, int | float) or isinstance(time, bool) or not time > 0
-    ):
-        raise OptionError(f"time must be a number of seconds > 0, not {time!r}")
-    if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 1):
-        raise OptionError(f"nodes must be a whole number >= 1, not {nodes!r}")

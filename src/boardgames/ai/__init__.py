@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import UnknownNameError
 from ..game import Game, OptionError
+from ..options import parse_pairs, parse_value, quote  # noqa: F401  (parse_value re-exported)
 
 if TYPE_CHECKING:
     from ..players import Player
@@ -61,32 +62,16 @@ def ai_names(game: Game) -> dict[str, str]:
     return dict(sorted(names.items()))
 
 
-def parse_value(text: str) -> Any:
-    """'3' -> 3, '0.5' -> 0.5, 'true' -> True, anything else stays a string."""
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    return text
-
-
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """'alphabeta:depth=4,time=1' -> ('alphabeta', {'depth': 4, 'time': 1})."""
     name, _, rest = spec.strip().partition(":")
-    options: dict[str, Any] = {}
-    for item in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise OptionError(f"bad AI option {item!r} in {spec!r} (expected key=value)")
-        options[key.strip()] = parse_value(value.strip())
+    items = [p.strip() for p in rest.split(",") if p.strip()]
+    try:
+        options = parse_pairs(items, "AI option")
+    except OptionError as exc:
+        raise OptionError(f"{exc} in {quote(spec)}") from None
     if not name:
-        raise OptionError(f"empty AI name in {spec!r}")
+        raise OptionError(f"empty AI name in {quote(spec)}")
     return name.lower(), options
 
 

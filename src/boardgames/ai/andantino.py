@@ -23,10 +23,10 @@ from typing import Any
 from ..evaluation import with_noise
 from ..game import Game, OptionError
 from ..games.andantino.experts import DEFAULT_WEIGHTS, ThreatEvaluator, order_moves, seed_evaluator
-from ..players import Player, SearchPlayer, check_limits
+from ..options import check_limits, check_number, check_seed, check_tt
+from ..players import Player, SearchPlayer
 from ..search import Searcher
 from . import register_ai
-from .options import check_number, check_seed, check_tt
 
 #: Per-move budget when neither depth, time nor nodes is given.
 DEFAULT_TIME = 1.0

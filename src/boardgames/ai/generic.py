@@ -20,9 +20,9 @@ from typing import Any
 
 from ..evaluation import with_noise
 from ..game import Evaluator, Game, OptionError
-from ..players import Player, RandomPlayer, SearchPlayer, check_limits
+from ..options import check_flag, check_limits, check_seed, check_tt
+from ..players import Player, RandomPlayer, SearchPlayer
 from . import register_ai
-from .options import check_flag, check_seed, check_tt
 
 SEARCH_OPTIONS = ("depth", "time", "nodes", "eval", "noise", "seed", "tt")
 

@@ -22,10 +22,10 @@ from ..evaluation import with_noise
 from ..game import Game, OptionError, State
 from ..games.hadron.experts import Aenigma, aenigma_evaluator, regions_evaluator
 from ..games.hadron.solver import HadronSolver, SolveTimeout
-from ..players import Player, SearchPlayer, check_limits, time_budget
+from ..options import check_limits, check_number, check_seed, check_tt
+from ..players import Player, SearchPlayer, time_budget
 from ..search import Searcher, SolveResult
 from . import register_ai, register_solver
-from .options import check_number, check_seed, check_tt
 
 #: The tournament player's search budget: 0.93 s of the server's 2 s per move.
 AENIGMA_TIME = 0.93

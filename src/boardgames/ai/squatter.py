@@ -19,10 +19,10 @@ from typing import Any
 
 from ..game import Game, OptionError, State
 from ..games.squatter.experts import Seed001, Seed003, Territory, seed003_order
-from ..players import Player, SearchPlayer, check_limits
+from ..options import check_flag, check_limits, check_real, check_seed, check_whole
+from ..players import Player, SearchPlayer
 from ..search import Searcher
 from . import register_ai
-from .options import check_flag, check_real, check_seed, check_whole
 
 
 def depth_schedule(state: State, *, start: int = 4, end: int = 10, exact: int = 11) -> int:

@@ -8,11 +8,12 @@ from __future__ import annotations
 import click
 
 from . import engine, net, play, tools, tournament, tune
+from .common import Group
 
 MODULES = (play, tools, engine, tune, net, tournament)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="boardgames-ai")
 def main() -> None:
     """Adversarial game search: play, analyse, solve and benchmark board games."""

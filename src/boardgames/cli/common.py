@@ -14,22 +14,85 @@ from typing import Any, TypeVar
 
 import click
 
-from ..ai import parse_value
 from ..arena.records import GameRecord
-from ..errors import BoardgamesError
-from ..game import Game, OptionError, State, get_game
+from ..errors import BoardgamesError, OptionError
+from ..game import Game, State, get_game
+from ..options import (
+    MAX_SECONDS,
+    check_real,
+    check_seconds,
+    check_whole,
+    parse_pairs,
+    parse_value,
+)
 from ..plugins import PLUGINS_ENV, env_plugins, import_plugins
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: Environment variable naming extra game modules or files to import.
+#: Longest error line printed (bad input is quoted short at its source too).
+MESSAGE_LIMIT = 500
 
+
+def one_line(message: object) -> str:
+    """`message` on one line, at most MESSAGE_LIMIT characters."""
+    text = " ".join(str(message).split())
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 3] + "..."
 
 
 def fail(message: str, code: int = 2) -> None:
     """Print one error line on stderr and exit."""
-    click.echo(f"error: {' '.join(str(message).split())}", err=True)
+    click.echo(f"error: {one_line(message)}", err=True)
     sys.exit(code)
+
+
+# --- numeric flags: every number on the command line is checked by boardgames.options
+
+
+class Number(click.ParamType):
+    """A numeric flag or argument checked by `boardgames.options`: finite, in
+    range, of the right type (NaN and infinities never pass)."""
+
+    def __init__(self, check: Callable[[str, Any], Any], metavar: str) -> None:
+        self.check = check
+        self.name = metavar
+
+    def get_metavar(self, param: Any, ctx: Any = None) -> str | None:
+        return None if isinstance(param, click.Argument) else self.name
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str):
+            value = parse_value(value.strip())
+        name = param.opts[0] if param is not None and param.opts else "value"
+        try:
+            return self.check(name, value)
+        except OptionError as exc:
+            raise click.UsageError(str(exc), ctx) from None
+
+
+def Whole(low: int | None = 1, high: int | None = None) -> Number:  # noqa: N802
+    """A whole-number flag in [low, high]."""
+    return Number(lambda name, v: check_whole(name, v, low, high), "N")
+
+
+def Real(low: float | None = None, high: float | None = None) -> Number:  # noqa: N802
+    """A finite number flag in [low, high]."""
+    return Number(lambda name, v: check_real(name, v, low, high), "X")
+
+
+def Seconds(high: float = MAX_SECONDS) -> Number:  # noqa: N802
+    """A time in seconds: finite, > 0, at most `high`."""
+
+    def check(name: str, value: Any) -> float:
+        seconds = check_seconds(name, value)
+        if seconds > high:
+            raise OptionError(f"{name} must be at most {high:g} seconds, not {value!r}")
+        return seconds
+
+    return Number(check, "SECONDS")
+
+
+#: Seeds: any whole number.
+SEED = Whole(None)
 
 
 class OneLineUsageError(click.ClickException):
@@ -42,8 +105,9 @@ class OneLineUsageError(click.ClickException):
 
 
 class Command(click.Command):
-    """A click command whose usage errors (bad option values, missing
-    arguments) are one `error: ...` line too, with a pointer to --help."""
+    """Every `boardgames` command: usage errors (bad option values, missing
+    arguments) and the errors the command raises are one `error: ...` line
+    on stderr and exit code 2 (130 on Ctrl-C); never a traceback."""
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
@@ -52,12 +116,41 @@ class Command(click.Command):
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:
             where = f"boardgames {info_name} --help" if info_name else "--help"
-            message = " ".join(exc.format_message().split())
-            raise OneLineUsageError(f"{message} (see '{where}')") from None
+            raise OneLineUsageError(f"{one_line(exc.format_message())} (see '{where}')") from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        return handle_errors(super().invoke)(ctx)
+
+
+class Group(click.Group):
+    """The `boardgames` group: its own usage errors are one line, and every
+    command made with `@main.command` or added to it is a `Command`."""
+
+    command_class = Command
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            raise OneLineUsageError(f"{one_line(exc.format_message())} (see '--help')") from None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:
+            raise OneLineUsageError(f"{one_line(exc.format_message())} (see '--help')") from None
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        if not isinstance(cmd, Command):
+            raise TypeError(f"command {cmd.name!r} must be made with cls=Command")
+        super().add_command(cmd, name)
 
 
 def handle_errors(command: F) -> F:
-    """Turn library, value and file errors into one stderr line and exit code 2."""
+    """Turn library, value and file errors into one stderr line and exit code 2
+    (`Command` applies it to every command)."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -66,7 +159,7 @@ def handle_errors(command: F) -> F:
         except OSError as exc:
             where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
             fail(f"{where}{exc.strerror or exc}")
-        except (BoardgamesError, ValueError) as exc:
+        except (BoardgamesError, ValueError, OverflowError) as exc:
             fail(str(exc) or type(exc).__name__)
         except KeyboardInterrupt:
             fail("interrupted", 130)
@@ -80,22 +173,17 @@ def load_plugins(specs: tuple[str, ...] = ()) -> None:
 
 
 def parse_key_values(items: tuple[str, ...], what: str = "option") -> dict[str, Any]:
-    """('size=7', 'x=y') -> {'size': 7, 'x': 'y'}; OptionError for items without '='."""
-    options: dict[str, Any] = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise OptionError(f"bad {what} {item!r} (expected key=value)")
-        options[key.strip()] = parse_value(value.strip())
-    return options
+    """('size=7', 'x=y') -> {'size': 7, 'x': 'y'}; OptionError for items without
+    '=' and for a key given twice."""
+    return parse_pairs(items, what)
 
 
 def game_options(command: F) -> F:
     """Add --size/--rows/--cols, repeated -o key=value and --plugin to a command."""
     decorators = [
-        click.option("--size", type=int, default=None, help="Board size (squatter, hexifence)."),
-        click.option("--rows", type=int, default=None, help="Rows (hadron, dots)."),
-        click.option("--cols", type=int, default=None, help="Columns (hadron, dots)."),
+        click.option("--size", type=Whole(), default=None, help="Board size (squatter, hexifence)"),
+        click.option("--rows", type=Whole(), default=None, help="Rows (hadron, dots)."),
+        click.option("--cols", type=Whole(), default=None, help="Columns (hadron, dots)."),
         click.option(
             "-o",
             "--option",
@@ -129,6 +217,8 @@ def build_game(
     params = parse_key_values(game_option, "game option")
     for key, value in (("size", size), ("rows", rows), ("cols", cols)):
         if value is not None:
+            if key in params:
+                raise OptionError(f"game option {key!r} given twice (--{key} and -o {key}=)")
             params[key] = value
     return get_game(name, **params)
 

@@ -15,7 +15,16 @@ from ..arena.hadron_net import (
     HadronServer,
 )
 from ..game import OptionError
-from .common import game_from_kwargs, game_options, handle_errors, progress
+from .common import (
+    SEED,
+    Command,
+    Seconds,
+    Whole,
+    game_from_kwargs,
+    game_options,
+    handle_errors,
+    progress,
+)
 
 NETWORK_GAMES = ("hadron",)
 
@@ -27,19 +36,19 @@ def _check_game(name: str) -> None:
         )
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.argument("host")
-@click.argument("port", type=click.IntRange(1, 65535))
+@click.argument("port", type=Whole(1, 65535))
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="AI spec to play.")
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0.1),
+    type=Seconds(),
     default=DEFAULT_TIME_LIMIT,
     show_default=True,
     help="The server's per-move limit in seconds (the AI stays safely inside it).",
 )
-@click.option("--seed", type=int, default=None, help="Seed for the AI's random choices.")
+@click.option("--seed", type=SEED, default=None, help="Seed for the AI's random choices.")
 @click.option("-q", "--quiet", is_flag=True, help="Only print the result.")
 @game_options
 @handle_errors
@@ -67,18 +76,18 @@ def connect(
     click.echo(f"slowest move: {slowest:.3f} s")
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.option("--host", default=DEFAULT_HOST, show_default=True, help="Interface to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True)
+@click.option("--port", type=Whole(0, 65535), default=DEFAULT_PORT, show_default=True)
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0.1),
+    type=Seconds(),
     default=DEFAULT_TIME_LIMIT,
     show_default=True,
     help="Per-move limit in seconds; a later move loses.",
 )
-@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--games", type=Whole(), default=1, show_default=True)
 @click.option("--save", "save_dir", default=None, help="Directory for the JSON game records.")
 @click.option("-q", "--quiet", is_flag=True, help="Only print the results.")
 @game_options

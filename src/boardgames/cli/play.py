@@ -14,7 +14,17 @@ from ..arena.records import GameRecord
 from ..game import Game, OptionError, State
 from ..io import atomic_write_text
 from ..players import HumanPlayer, Player
-from .common import Command, game_from_kwargs, game_options, handle_errors, progress, read_text
+from .common import (
+    SEED,
+    Command,
+    Seconds,
+    Whole,
+    game_from_kwargs,
+    game_options,
+    handle_errors,
+    progress,
+    read_text,
+)
 
 
 def describe_move(state: State, move: int, player: Player, side: int) -> str:
@@ -69,8 +79,8 @@ def _load_start(game: Game, path: str) -> tuple[Game, State | GameRecord]:
     help="Parameters for --ai from a file (e.g. tuned weights from `boardgames tune`).",
 )
 @click.option("--params2", "params2", default=None, metavar="FILE", help="The same for --ai2.")
-@click.option("--depth", type=click.IntRange(min=1), default=None, help="AI search depth.")
-@click.option("--time", "seconds", type=float, default=None, help="AI seconds per move.")
+@click.option("--depth", type=Whole(), default=None, help="AI search depth.")
+@click.option("--time", "seconds", type=Seconds(), default=None, help="AI seconds per move.")
 @click.option(
     "--first",
     type=click.Choice(["human", "ai"]),
@@ -78,7 +88,7 @@ def _load_start(game: Game, path: str) -> tuple[Game, State | GameRecord]:
     show_default=True,
     help="Who plays the first colour.",
 )
-@click.option("--seed", type=int, default=None, help="Seed for reproducible AIs.")
+@click.option("--seed", type=SEED, default=None, help="Seed for reproducible AIs.")
 @click.option("--record", "record_path", default=None, help="Save the game (JSON) to this file.")
 @click.option("--load", "load_path", default=None, help="Continue a record or start a position.")
 @click.option("--color/--no-color", default=None, help="ANSI colours (default: on a terminal).")
@@ -151,18 +161,18 @@ def play(
     help="Parameters for AI A from a file (e.g. tuned weights from `boardgames tune`).",
 )
 @click.option("--params2", "params2", default=None, metavar="FILE", help="The same for AI B.")
-@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
-@click.option("--time", "seconds", type=float, default=None, help="Per-move limit (s).")
-@click.option("--depth", type=click.IntRange(min=1), default=None, help="Depth for both AIs.")
-@click.option("--seed", type=int, default=None, help="Seed for AIs and openings.")
+@click.option("--games", type=Whole(), default=10, show_default=True)
+@click.option("--time", "seconds", type=Seconds(), default=None, help="Per-move limit (s).")
+@click.option("--depth", type=Whole(), default=None, help="Depth for both AIs.")
+@click.option("--seed", type=SEED, default=None, help="Seed for AIs and openings.")
 @click.option(
     "--opening",
-    type=click.IntRange(min=0),
+    type=Whole(0),
     default=0,
     show_default=True,
     help="Random plies before each pair of games (same opening, colours swapped).",
 )
-@click.option("--max-moves", type=click.IntRange(min=1), default=None, help="Stop long games.")
+@click.option("--max-moves", type=Whole(), default=None, help="Stop long games.")
 @click.option("--records", "records_path", default=None, help="Save all records (JSON lines).")
 @game_options
 @handle_errors

@@ -11,7 +11,10 @@ import click
 from ..ai import ai_names, make_player, solver_for
 from ..game import Game, State, game_names, get_game, perft
 from .common import (
+    SEED,
     Command,
+    Seconds,
+    Whole,
     game_from_kwargs,
     game_options,
     handle_errors,
@@ -80,9 +83,9 @@ def analyse(game_name: str, path: str, **kwargs: Any) -> None:
 @click.argument("game_name", metavar="GAME")
 @click.argument("path", metavar="FILE")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="The AI to ask.")
-@click.option("--time", "seconds", type=float, default=None, help="Seconds to think.")
-@click.option("--depth", type=click.IntRange(min=1), default=None, help="Search depth.")
-@click.option("--seed", type=int, default=None)
+@click.option("--time", "seconds", type=Seconds(), default=None, help="Seconds to think.")
+@click.option("--depth", type=Whole(), default=None, help="Search depth.")
+@click.option("--seed", type=SEED, default=None)
 @game_options
 @handle_errors
 def bestmove(
@@ -111,7 +114,7 @@ def bestmove(
 
 @click.command("perft", cls=Command)
 @click.argument("game_name", metavar="GAME")
-@click.argument("depth", type=click.IntRange(min=0))
+@click.argument("depth", type=Whole(0))
 @click.option("--moves", default="", help="Moves (notation) from the start, space separated.")
 @click.option("--divide", is_flag=True, help="Also print the count below each first move.")
 @game_options
@@ -161,7 +164,7 @@ def perft_speed(state: State, budget: float) -> tuple[int, int, float]:
 
 @click.command(cls=Command)
 @click.argument("games", nargs=-1, metavar="[GAME ...]")
-@click.option("--time", "seconds", type=float, default=1.0, show_default=True, help="Per test.")
+@click.option("--time", "seconds", type=Seconds(), default=1.0, show_default=True, help="Per test.")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="The AI to time.")
 @game_options
 @handle_errors
@@ -215,7 +218,7 @@ def first_player_value(value: int, to_move: int) -> int:
 @click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.option("--all", "all_moves", is_flag=True, help="List every optimal first move.")
-@click.option("--time", "seconds", type=float, default=None, help="Give up after S seconds.")
+@click.option("--time", "seconds", type=Seconds(), default=None, help="Give up after S seconds.")
 @click.option("--moves", default="", help="Solve the position after these moves.")
 @click.option(
     "--outcome",

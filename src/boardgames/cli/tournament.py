@@ -22,12 +22,23 @@ from ..arena.tournament import (
 )
 from ..game import Game, OptionError, get_game
 from ..plugins import import_plugins
-from .common import PLUGINS_ENV, fail, game_from_kwargs, game_options, handle_errors, progress
+from .common import (
+    PLUGINS_ENV,
+    SEED,
+    Command,
+    Seconds,
+    Whole,
+    fail,
+    game_from_kwargs,
+    game_options,
+    handle_errors,
+    progress,
+)
 
 DEFAULT_GAMES = 2
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="GAME", required=False)
 @click.option(
     "-p",
@@ -40,15 +51,15 @@ DEFAULT_GAMES = 2
 @click.option(
     "-n",
     "--games",
-    type=click.IntRange(min=1),
+    type=Whole(),
     default=None,
     help=f"Games per pair, colours alternating [default: {DEFAULT_GAMES}].",
 )
-@click.option("--time", "time_limit", type=float, default=None, help="Seconds per move.")
+@click.option("--time", "time_limit", type=Seconds(), default=None, help="Seconds per move.")
 @click.option(
     "-w",
     "--workers",
-    type=click.IntRange(min=0),
+    type=Whole(0),
     default=None,
     help="Worker processes [default: one per core; 0: play in this process].",
 )
@@ -72,23 +83,23 @@ DEFAULT_GAMES = 2
     default=None,
     help="Continue the tournament in this directory (only missing games are played).",
 )
-@click.option("--seed", type=int, default=None, help="Tournament seed [default: 0].")
+@click.option("--seed", type=SEED, default=None, help="Tournament seed [default: 0].")
 @click.option(
     "--game-timeout",
-    type=float,
+    type=Seconds(),
     default=None,
     help="Hard limit in seconds per game: the side to move then loses.",
 )
 @click.option(
     "--max-moves",
-    type=click.IntRange(min=1),
+    type=Whole(),
     default=None,
     help="A game still going after this many moves is a draw.",
 )
 @click.option(
     "--openings",
     "opening_plies",
-    type=click.IntRange(min=0),
+    type=Whole(0),
     default=None,
     help="Start each pair of games (colours swapped) from a random opening this deep.",
 )

@@ -10,27 +10,36 @@ import click
 from ..arena.executors import open_executor
 from ..arena.tune import tune_aenigma
 from ..game import OptionError
-from .common import game_from_kwargs, game_options, handle_errors, progress
+from .common import (
+    SEED,
+    Command,
+    Seconds,
+    Whole,
+    game_from_kwargs,
+    game_options,
+    handle_errors,
+    progress,
+)
 
 TUNABLE = ("hadron",)
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
-@click.option("--population", type=click.IntRange(min=3), default=8, show_default=True,
+@click.option("--population", type=Whole(3), default=8, show_default=True,
               help="Players per generation.")
-@click.option("--generations", type=click.IntRange(min=1), default=5, show_default=True)
-@click.option("--keep", type=click.IntRange(min=1), default=2, show_default=True,
+@click.option("--generations", type=Whole(), default=5, show_default=True)
+@click.option("--keep", type=Whole(), default=2, show_default=True,
               help="Survivors per generation (by win/loss ratio).")
-@click.option("--games-per-pair", type=click.IntRange(min=1), default=2, show_default=True,
+@click.option("--games-per-pair", type=Whole(), default=2, show_default=True,
               help="Games each pair plays per generation, colours alternating.")
-@click.option("--depth", type=click.IntRange(min=1), default=None,
+@click.option("--depth", type=Whole(), default=None,
               help="Search depth of every player (default 2 unless --time is given).")
-@click.option("--time", "seconds", type=click.FloatRange(min=0.01), default=None,
+@click.option("--time", "seconds", type=Seconds(), default=None,
               help="Search seconds per move instead of a depth (not reproducible).")
-@click.option("--workers", type=click.IntRange(min=0), default=None,
+@click.option("--workers", type=Whole(0), default=None,
               help="Worker processes (default: one per core; 0 plays here).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed for the random players and the games.")
 @click.option("--output", default="hadron-tune.json", show_default=True,
               help="Where to save the best parameters and the history (JSON).")

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import TYPE_CHECKING
 
-from ..game import OptionError
+from ..errors import OptionError
+from ..options import check_limits, check_real, check_whole
 from .negamax import INF, SIDE_KEY, Budget, Core, SearchAborted
 from .ordering import MAX_PLY, History, Killers
 from .result import SearchResult, is_proven
@@ -75,10 +76,9 @@ class Searcher:
             raise OptionError(
                 f"unknown search algorithm {algorithm!r}; known: {', '.join(ALGORITHMS)}"
             )
-        if tt_size < 0:
-            raise OptionError(f"tt_size must be >= 0, got {tt_size}")
-        if aspiration is not None and aspiration <= 0:
-            raise OptionError(f"aspiration must be positive, got {aspiration}")
+        check_whole("tt_size", tt_size, 0)
+        if aspiration is not None:
+            check_real("aspiration", aspiration, 0, open_low=True)
         self.evaluator = evaluator
         self.algorithm = algorithm
         self.tt = TranspositionTable(max(tt_size, 2)) if tt_size else None
@@ -178,12 +178,7 @@ class Searcher:
         left as it was.
         """
         start = perf_counter()
-        if depth is not None and depth < 1:
-            raise OptionError(f"depth must be >= 1, got {depth}")
-        if nodes is not None and nodes < 1:
-            raise OptionError(f"nodes must be >= 1, got {nodes}")
-        if time is not None and time < 0:
-            raise OptionError(f"time must be >= 0, got {time}")
+        check_limits(depth, time, nodes)
         evaluator = self._prepare(state.game)
         budget = Budget(time, nodes, start)
         if self.tt is not None:

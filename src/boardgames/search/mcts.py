@@ -23,7 +23,8 @@ import random
 from time import perf_counter
 from typing import TYPE_CHECKING
 
-from ..game import OptionError
+from ..errors import OptionError
+from ..options import check_limits, check_real, check_whole
 from .result import SearchResult
 
 if TYPE_CHECKING:
@@ -64,10 +65,8 @@ class MCTS:
     ) -> None:
         if playout not in PLAYOUTS:
             raise OptionError(f"unknown playout {playout!r}; known: {', '.join(PLAYOUTS)}")
-        if c < 0:
-            raise OptionError(f"exploration constant c must be >= 0, got {c}")
-        if scale <= 0:
-            raise OptionError(f"scale must be positive, got {scale}")
+        c = check_real("c", c, 0)
+        scale = check_real("scale", scale, 0, open_low=True)
         self.evaluator = evaluator
         self.c = float(c)
         self.playout = playout
@@ -97,10 +96,9 @@ class MCTS:
         iterations.  `state` is left as it was.
         """
         start = perf_counter()
-        if nodes is not None and nodes < 1:
-            raise OptionError(f"nodes must be >= 1, got {nodes}")
-        if depth is not None and depth < 0:
-            raise OptionError(f"depth must be >= 0, got {depth}")
+        check_limits(None, time, nodes)
+        if depth is not None:
+            check_whole("depth", depth, 0)
         if time is None and nodes is None:
             nodes = DEFAULT_ITERATIONS
         deadline = start + time if time is not None else math.inf

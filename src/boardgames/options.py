@@ -1,0 +1,185 @@
+"""The one place that reads and checks option values.
+
+Every number a user can give, whether a CLI flag, an AI spec
+(`alphabeta:depth=4,noise=0.5`), an engine command or a server setting, is
+parsed by `parse_value` and checked by one of the `check_*` functions below.
+They reject booleans where numbers are meant, NaN and infinities everywhere,
+and values out of range, with one message that names the option and quotes
+the bad value briefly (`quote`).  `Limits` is the checked search budget
+(depth, time, nodes) that passes from the CLI through players to the search.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError
+
+#: Longest time limit accepted anywhere (seconds): about 11 days.  Larger
+#: values overflow timers and sockets, and no game needs them.
+MAX_SECONDS = 1e6
+
+#: Longest quotation of bad input in an error message.
+QUOTE_LIMIT = 40
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """`repr(value)`, escaped, cut to about `limit` characters with a '...' mark."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}...({len(str(value))} characters)"
+
+
+def parse_value(text: str) -> Any:
+    """'3' -> 3, '0.5' -> 0.5, 'true' -> True; anything else stays a string.
+
+    'nan', 'inf' and numbers too large for a float stay strings, so that no
+    check ever sees a non-finite number from text.
+    """
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    return number if math.isfinite(number) else text
+
+
+def parse_pairs(items: list[str] | tuple[str, ...], what: str) -> dict[str, Any]:
+    """['size=7', 'ai=mcts'] -> {'size': 7, 'ai': 'mcts'}; each key at most once."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or not value:
+            raise OptionError(f"bad {what} {quote(item)} (expected key=value)")
+        if key in options:
+            raise OptionError(f"{what} {key!r} given twice")
+        options[key] = parse_value(value)
+    return options
+
+
+def _is_number(value: Any) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and (isinstance(value, int) or math.isfinite(value))
+    )
+
+
+def _number_text(value: float) -> str:
+    return str(value) if isinstance(value, int) else f"{value:g}"
+
+
+def _range_text(low: float | None, high: float | None, open_low: bool) -> str:
+    parts = []
+    if low is not None:
+        parts.append(f"{'>' if open_low else '>='} {_number_text(low)}")
+    if high is not None:
+        parts.append(f"<= {_number_text(high)}")
+    return " and ".join(parts)
+
+
+def check_real(
+    name: str,
+    value: Any,
+    low: float | None = None,
+    high: float | None = None,
+    *,
+    open_low: bool = False,
+    unit: str = "",
+) -> float:
+    """A finite number in [low, high] (or (low, high] with `open_low`)."""
+    ok = _is_number(value)
+    if ok and low is not None:
+        ok = value > low if open_low else value >= low
+    if ok and high is not None:
+        ok = value <= high
+    if not ok:
+        where = _range_text(low, high, open_low)
+        what = f"a number{' of ' + unit if unit else ''}{' ' + where if where else ''}"
+        raise OptionError(f"{name} must be {what}, not {quote(value)}")
+    return float(value)
+
+
+def check_number(name: str, value: Any, high: float | None = None) -> float:
+    """A finite number >= 0 (weights, noise, shares)."""
+    return check_real(name, value, 0, high)
+
+
+def check_whole(name: str, value: Any, low: int | None = 1, high: int | None = None) -> int:
+    """A whole number in [low, high]; 3.0 is not whole here, nor is True."""
+    ok = isinstance(value, int) and not isinstance(value, bool)
+    ok = ok and (low is None or value >= low) and (high is None or value <= high)
+    if not ok:
+        where = _range_text(low, high, False)
+        raise OptionError(
+            f"{name} must be a whole number{' ' + where if where else ''}, not {quote(value)}"
+        )
+    return value
+
+
+def check_seconds(name: str, value: Any) -> float:
+    """A time in seconds: finite, > 0 and at most MAX_SECONDS."""
+    return check_real(name, value, 0, MAX_SECONDS, open_low=True, unit="seconds")
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """true/false (`parse_value` turns true/yes/on and false/no/off into bools)."""
+    if not isinstance(value, bool):
+        raise OptionError(f"{name} must be true or false, not {quote(value)}")
+    return value
+
+
+def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise OptionError(f"{name} must be one of {', '.join(choices)}, not {quote(value)}")
+    return value
+
+
+def check_seed(seed: Any) -> int | None:
+    """A random seed: a whole number, or None for an unseeded generator."""
+    return None if seed is None else check_whole("seed", seed, None)
+
+
+def check_tt(tt: Any, default: int | None = None) -> int | None:
+    """A transposition-table size in entries (0 disables it); `default` when not given."""
+    if tt is None:
+        return default
+    return check_whole("tt", tt, 0, 1 << 30)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """A checked search budget: depth (plies), time (seconds), nodes; None = no limit."""
+
+    depth: int | None = None
+    time: float | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.depth is not None:
+            check_whole("depth", self.depth, 1, 1000)
+        if self.time is not None:
+            object.__setattr__(self, "time", check_seconds("time", self.time))
+        if self.nodes is not None:
+            check_whole("nodes", self.nodes, 1)
+
+    @property
+    def unlimited(self) -> bool:
+        return self.depth is None and self.time is None and self.nodes is None
+
+
+def check_limits(depth: Any = None, time: Any = None, nodes: Any = None) -> Limits:
+    """`Limits(depth, time, nodes)`: OptionError unless each is a sensible number."""
+    return Limits(depth, time, nodes)
