@@ -35,6 +35,12 @@ class UnknownNameError(BoardgamesError, ValueError):
     """An unknown game, AI, evaluator or option name."""
 
 
+class ProtocolError(BoardgamesError):
+    """A line protocol was broken: a command that cannot be carried out (the
+    engine protocol's `?` line), or a peer that sent a bad line or went away
+    (the tournament protocol)."""
+
+
 class GameOverError(IllegalMoveError):
     """A move was asked for in a finished game."""
 

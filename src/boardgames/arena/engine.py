@@ -14,13 +14,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..ai import ai_names, make_player, parse_value
-from ..errors import BoardgamesError, GameOverError
+from ..errors import BoardgamesError, GameOverError, ProtocolError
 from ..game import Game, OptionError, State, game_names, get_game, perft
 from ..players import Player
-
-
-class ProtocolError(BoardgamesError):
-    """A command that cannot be carried out; its message is the `?` line."""
 
 
 def parse_options(words: list[str], what: str) -> dict[str, Any]:

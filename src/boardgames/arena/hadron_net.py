@@ -32,7 +32,7 @@ import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import BoardgamesError, NotationError
+from ..errors import BoardgamesError, NotationError, ProtocolError
 from ..game import Game, State
 from ..players import Player
 from .records import GameRecord
@@ -50,10 +50,6 @@ Log = Callable[[str], None]
 
 def _quiet(_: str) -> None:
     pass
-
-
-class ProtocolError(BoardgamesError):
-    """The other side broke the protocol or went away."""
 
 
 class LineChannel:
