@@ -152,7 +152,7 @@ def test_play_human_against_random_with_undo_save_and_quit(tmp_path):
     assert "cannot parse 'zz'" in result.output
     assert "took back 2 moves" in result.output
     assert f"saved to {saved}" in result.output
-    assert "result: unfinished (human quit)" in result.output
+    assert "result: unfinished by interrupted (human quit)" in result.output
     mid, end = GameRecord.load(saved), GameRecord.load(final)
     assert mid.moves == end.moves and len(end.moves) == 2 and end.moves[0] == "d"
     assert end.players == ["human", "random"]

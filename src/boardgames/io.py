@@ -3,6 +3,8 @@
 A crash or a full disk half-way through a save must never leave a truncated
 record where a good one was, so files are written to a temporary file in the
 same directory (same file system) and moved over the target with `os.replace`.
+Errors name the target, never the temporary file, and `check_writable` lets a
+command find out before hours of work that its output cannot be written.
 """
 
 from __future__ import annotations
@@ -12,12 +14,20 @@ import os
 import tempfile
 from pathlib import Path
 
+from .errors import OptionError
+
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
-    """Write `text` to `path` so that readers see the old file or the new one, never a mix."""
+    """Write `text` to `path` so that readers see the old file or the new one, never a mix.
+
+    An OSError names `path` (the temporary file is an implementation detail).
+    """
     target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    directory = _directory_of(target)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise _naming(exc, target) from None
     try:
         os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "w", encoding=encoding, newline="") as handle:
@@ -25,10 +35,45 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise _naming(exc, target) from None
         raise
+
+
+def check_writable(path: str | os.PathLike[str], what: str = "") -> None:
+    """OptionError unless `atomic_write_text(path, ...)` can be expected to work:
+    the directory exists and is writable, and `path` is not a directory.
+
+    Commands call it before they start long work, so a typo in an output
+    path costs nothing.  `what` names the option ('--output') in the message.
+    """
+    target = Path(path)
+    directory = _directory_of(target)
+    name = f"{what} {os.fspath(path)}" if what else os.fspath(path)
+    if target.is_dir():
+        raise OptionError(f"cannot write {name}: it is a directory")
+    if not directory.is_dir():
+        missing = "is not a directory" if directory.exists() else "does not exist"
+        raise OptionError(f"cannot write {name}: directory {directory} {missing}")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise OptionError(f"cannot write {name}: directory {directory} is not writable")
+
+
+def _directory_of(target: Path) -> Path:
+    return target.parent if str(target.parent) else Path(".")
+
+
+def _naming(exc: OSError, target: Path) -> OSError:
+    """The same error, about `target`: 'out/x.json: No such file or directory'."""
+    if exc.errno is None:
+        return exc
+    try:
+        return type(exc)(exc.errno, exc.strerror, os.fspath(target))
+    except TypeError:  # an OSError subclass with another constructor
+        return OSError(exc.errno, exc.strerror, os.fspath(target))
 
 
 def _mode_for(target: Path) -> int:

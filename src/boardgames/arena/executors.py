@@ -6,15 +6,27 @@ scheduler="tcp://host:8786")` connects to a Dask scheduler and gives its
 context managers, and on an exception (Ctrl-C) they drop the games not yet
 started and stop the workers instead of waiting for them.
 
+Worker processes die with the process that started them, even when it is
+killed outright (SIGKILL, a crash): on Linux the kernel sends them SIGKILL
+(`prctl(PR_SET_PDEATHSIG)`), and everywhere a thread in each worker waits on
+the parent's sentinel and ends the worker when the parent is gone.  So no
+orphaned worker keeps playing, holding the parent's pipes and files.
+
 Dask is an optional extra (`pip install boardgames-ai[dask]`) and is only
 imported when a scheduler is asked for.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import logging
+import multiprocessing
 import os
 import signal
+import sys
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -58,8 +70,11 @@ def open_executor(
 
 @contextmanager
 def process_executor(workers: int) -> Iterator[ProcessPoolExecutor]:
-    """A process pool whose workers ignore Ctrl-C (the parent handles it)."""
-    executor = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    """A process pool whose workers ignore Ctrl-C (the parent handles it) and
+    die with the parent."""
+    executor = ProcessPoolExecutor(
+        max_workers=workers, initializer=worker_init, initargs=(os.getpid(),)
+    )
     try:
         yield executor
     except BaseException:
@@ -69,8 +84,67 @@ def process_executor(workers: int) -> Iterator[ProcessPoolExecutor]:
         executor.shutdown(wait=True)
 
 
-def _ignore_interrupts() -> None:
+def worker_init(parent_pid: int | None = None) -> None:
+    """Set up a worker process: ignore Ctrl-C (the parent stops the pool), and
+    die with the parent (`parent_pid`, the process that made the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent_pid)
+
+
+#: prctl option: the signal a process gets when its parent dies (linux/prctl.h).
+PR_SET_PDEATHSIG = 1
+#: Seconds between checks of the parent where no sentinel can be waited on.
+PARENT_POLL = 0.5
+
+
+def die_with_parent(parent_pid: int | None = None) -> None:
+    """End this process as soon as its parent is gone (called in a worker).
+
+    Linux: the kernel sends SIGKILL when the parent dies.  Everywhere: a
+    daemon thread waits for the parent and then calls `os._exit`.  A parent
+    that died before this call (the worker is already an orphan) ends the
+    worker at once.
+    """
+    if sys.platform.startswith("linux"):
+        _set_parent_death_signal(signal.SIGKILL)
+    parent_process = multiprocessing.parent_process()
+    ppid = os.getppid()
+    if parent_pid is not None and ppid != parent_pid and _started_by_fork():
+        os._exit(1)  # the parent died before the death signal was set
+    if parent_process is not None:
+        target = _wait_for_sentinel(parent_process)
+    else:
+        target = _poll_parent(ppid)
+    threading.Thread(target=target, name="die-with-parent", daemon=True).start()
+
+
+def _set_parent_death_signal(signum: int) -> None:
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signum), 0, 0, 0)
+    except (OSError, AttributeError):  # no libc or no prctl: the thread still watches
+        pass
+
+
+def _started_by_fork() -> bool:
+    return multiprocessing.get_start_method(allow_none=True) in (None, "fork")
+
+
+def _wait_for_sentinel(parent: Any) -> Any:
+    def watch() -> None:
+        parent.join()  # returns when the parent's end of the sentinel pipe closes
+        os._exit(1)
+
+    return watch
+
+
+def _poll_parent(ppid: int) -> Any:
+    def watch() -> None:
+        while os.getppid() == ppid:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    return watch
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:

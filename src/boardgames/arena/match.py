@@ -5,6 +5,10 @@
 that crashes, returns an illegal move or overruns the per-move limit lose
 the game on the spot.  It also serves the human's `undo`/`save`/`quit`.
 
+Ctrl-C (KeyboardInterrupt) during a game is not swallowed: it comes out of
+`play_game` as `GameInterrupted`, a KeyboardInterrupt that carries the
+record of the moves so far, marked unfinished, so a caller can keep it.
+
 `play_match` plays N games between two AI specs with colours alternating
 and sums them up.  Players are run in-process, one move at a time: a player
 that sleeps past the limit is only caught when it returns (a parallel,
@@ -23,10 +27,31 @@ from dataclasses import dataclass, field
 
 from ..ai import make_player
 from ..game import Game, State
+from ..options import check_real, check_seconds, check_whole
 from ..players import Player, QuitRequest, SaveRequest, UndoRequest
 from .records import GameRecord
 
 MoveCallback = Callable[[State, "int | None", "Player | None"], None]
+
+#: The detail of a record of a game stopped by Ctrl-C.
+CTRL_C = "Ctrl-C"
+
+
+class GameInterrupted(KeyboardInterrupt):
+    """Ctrl-C during `play_game`; `record` holds the moves so far, unfinished."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__("interrupted")
+        self.record = record
+
+
+class MatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during `play_match`; `summary` holds the games so far, the
+    interrupted one last (unfinished)."""
+
+    def __init__(self, summary: MatchSummary) -> None:
+        super().__init__("interrupted")
+        self.summary = summary
 
 
 def default_tolerance(time_limit: float) -> float:
@@ -55,6 +80,12 @@ def play_game(
     """
     if len(players) != 2:
         raise ValueError(f"a game needs two players, got {len(players)}")
+    if time_limit is not None:
+        check_seconds("time limit", time_limit)
+    if tolerance is not None:
+        check_real("tolerance", tolerance, 0)
+    if max_moves is not None:
+        check_whole("max moves", max_moves, 1)
     record = GameRecord(game=game.name, params=dict(game.params), players=[p.name for p in players])
     if isinstance(start, GameRecord):
         state = start.replay(game)
@@ -76,7 +107,31 @@ def play_game(
     )
     for player in players:
         player.reset()
+    try:
+        return _referee(
+            game, players, state, record, movers, base, time_limit, slack, on_move, max_moves
+        )
+    except KeyboardInterrupt:
+        # Ctrl-C may land anywhere, even between a move and its time: the record's
+        # moves decide, and the position is rebuilt from them.
+        del record.times[len(record.moves) :]
+        record.times += [0.0] * (len(record.moves) - len(record.times))
+        state = record.replay(game)
+        raise GameInterrupted(_finish(record, state, "interrupted", None, CTRL_C)) from None
 
+
+def _referee(
+    game: Game,
+    players: Sequence[Player],
+    state: State,
+    record: GameRecord,
+    movers: list[int],
+    base: int,
+    time_limit: float | None,
+    slack: float | None,
+    on_move: MoveCallback | None,
+    max_moves: int | None,
+) -> GameRecord:
     while not state.is_over():
         if max_moves is not None and len(record.moves) >= max_moves:
             return _finish(record, state, "interrupted", None, f"stopped after {max_moves} moves")
@@ -85,7 +140,9 @@ def play_game(
         started = _time.perf_counter()
         try:
             move = player.choose(state.copy(), time_limit if player.timed else None)
-        except QuitRequest:
+        except QuitRequest as request:
+            if request.args == ("interrupted",):  # Ctrl-C at a human's prompt
+                raise KeyboardInterrupt from None
             return _finish(record, state, "interrupted", None, f"{player.name} quit")
         except UndoRequest:
             _undo(state, record, movers, side, base, player)
@@ -291,8 +348,8 @@ def play_match(
     random opening with colours swapped, so deterministic AIs play different
     games and neither gets the better side of an opening.
     """
-    if games < 1:
-        raise ValueError(f"a match needs at least one game, not {games}")
+    check_whole("games", games, 1)
+    check_whole("opening plies", opening_plies, 0)
     a = spec_a if isinstance(spec_a, Player) else make_player(game, spec_a, seed=seed)
     b_seed = None if seed is None else seed + 1
     b = spec_b if isinstance(spec_b, Player) else make_player(game, spec_b, seed=b_seed)
@@ -306,7 +363,13 @@ def play_match(
             start = random_opening(game, opening_plies, rng)
         a_side = index % 2
         players = (a, b) if a_side == 0 else (b, a)
-        record = play_game(game, players, time_limit=time_limit, start=start, max_moves=max_moves)
+        try:
+            record = play_game(
+                game, players, time_limit=time_limit, start=start, max_moves=max_moves
+            )
+        except GameInterrupted as stop:
+            summary.add(stop.record, a_side)
+            raise MatchInterrupted(summary) from None
         summary.add(record, a_side)
         if on_game is not None:
             on_game(index, record, summary)

@@ -18,12 +18,15 @@ Robustness: a player that raises, returns an illegal move or overruns the
 time limit loses that game (the referee is `play_game`); a player that
 hangs is stopped by a worker-side watchdog and loses too.  `TournamentDir`
 keeps one record file per finished game plus a manifest, so an interrupted
-tournament resumes without replaying finished games.
+tournament resumes without replaying finished games; a lock file makes sure
+only one process at a time plays a directory's games.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import errno
 import hashlib
 import itertools
 import json
@@ -45,6 +48,7 @@ from ..ai import make_player, parse_spec
 from ..errors import BoardgamesError, NotationError
 from ..game import Game, OptionError, get_game
 from ..io import atomic_write_text
+from ..options import check_seconds, check_whole
 from ..players import Player
 from ..plugins import import_plugins
 from .elo import EloFit, fit_elo
@@ -410,10 +414,17 @@ def round_robin_tasks(
     """
     if len(specs) < 2:
         raise OptionError("a tournament needs at least two players")
-    if games_per_pair < 1:
-        raise OptionError(f"games per pair must be >= 1, not {games_per_pair}")
-    if opening_plies < 0:
-        raise OptionError(f"opening plies must be >= 0, not {opening_plies}")
+    check_whole("games per pair", games_per_pair, 1)
+    check_whole("opening plies", opening_plies, 0)
+    for name, seconds in (
+        ("time limit", time_limit),
+        ("move timeout", move_timeout),
+        ("game timeout", game_timeout),
+    ):
+        if seconds is not None:
+            check_seconds(name, seconds)
+    if max_moves is not None:
+        check_whole("max moves", max_moves, 1)
     names = list(labels) if labels is not None else unique_labels(specs)
     if len(names) != len(specs):
         raise OptionError("give one label per player")
@@ -715,6 +726,7 @@ def _json_number(value: float, digits: int) -> float | None:
 # --- the tournament directory ---------------------------------------------------------------
 
 MANIFEST = "tournament.json"
+LOCK = "tournament.lock"
 SUMMARY = "summary.json"
 GAMES = "games"
 MANIFEST_FORMAT = "boardgames-tournament"
@@ -792,6 +804,18 @@ class TournamentSettings:
         ]
         if not all(checks):
             raise NotationError(source, "a field has the wrong type")
+        try:  # the checks of the command-line flags: a hand-edited NaN cannot slip in
+            check_whole("games_per_pair", settings.games_per_pair, 1)
+            check_whole("opening_plies", settings.opening_plies, 0)
+            for name in ("time_limit", "game_timeout"):
+                if getattr(settings, name) is not None:
+                    check_seconds(name, getattr(settings, name))
+            if settings.max_moves is not None:
+                check_whole("max_moves", settings.max_moves, 1)
+            if len(settings.players) < 2:
+                raise OptionError("a tournament needs at least two players")
+        except OptionError as exc:
+            raise NotationError(source, str(exc)) from None
         return settings
 
     @property
@@ -822,11 +846,18 @@ class TournamentSettings:
         )
 
 
+class TournamentInUseError(OptionError):
+    """Another process is playing this tournament directory's games."""
+
+
 class TournamentDir:
     """A tournament on disk: the manifest, one record per finished game, the summary.
 
     Files are written atomically as games finish, so an interruption at any
-    moment leaves a directory that `resume` continues.
+    moment leaves a directory that `resume` continues.  One process at a
+    time plays a directory's games: `lock()` holds an exclusive lock on
+    `tournament.lock` for the whole run, which the system releases when the
+    process ends, however it ends.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -836,21 +867,62 @@ class TournamentDir:
     def manifest(self) -> Path:
         return self.path / MANIFEST
 
+    @property
+    def lock_file(self) -> Path:
+        return self.path / LOCK
+
     def exists(self) -> bool:
         return self.manifest.is_file()
 
+    def _check_not_a_file(self) -> None:
+        if self.path.exists() and not self.path.is_dir():
+            raise OptionError(f"{self.path} is a file, not a tournament directory")
+
     def create(self, settings: TournamentSettings) -> None:
         """Start a new tournament here; refuses a directory that already holds one."""
+        self._check_not_a_file()
         if self.exists():
             raise OptionError(f"{self.path} already holds a tournament (continue it with --resume)")
         (self.path / GAMES).mkdir(parents=True, exist_ok=True)
         atomic_write_text(self.manifest, json.dumps(settings.to_dict(), indent=2) + "\n")
 
+    @contextmanager
+    def lock(self, create: bool = False) -> Iterator[TournamentDir]:
+        """Hold this directory for the block: TournamentInUseError (naming the
+        holder's pid) if another process holds it.  `create` makes the
+        directory first (for a new tournament); otherwise it must hold one.
+
+        The lock is `flock` (`msvcrt.locking` on Windows) on an open file, so
+        it goes away with the process even after SIGKILL; the file stays.
+        """
+        self._check_not_a_file()
+        if create:
+            self.path.mkdir(parents=True, exist_ok=True)
+        elif not self.exists():
+            self.settings()  # the clear error: no directory, no manifest
+        handle = _acquire(self.lock_file, self.path)
+        try:
+            self._remove_stale_temporary_files()
+            yield self
+        finally:
+            _release(handle)
+
+    def _remove_stale_temporary_files(self) -> None:
+        """Temporary files of a process killed in the middle of a write (we hold
+        the lock, so nobody else is writing)."""
+        for folder in (self.path, self.path / GAMES):
+            for tmp in folder.glob(".*.json.*.tmp"):
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+
     def settings(self) -> TournamentSettings:
+        if self.path.exists() and not self.path.is_dir():
+            raise OptionError(f"{self.path} is a file, not a tournament directory")
         try:
             text = self.manifest.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise OptionError(f"{self.path} holds no tournament ({MANIFEST} is missing)") from None
+            what = "is missing" if self.path.is_dir() else "is missing: no such directory"
+            raise OptionError(f"{self.path} holds no tournament ({MANIFEST} {what})") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -869,8 +941,10 @@ class TournamentDir:
     def finished(self) -> list[GameResult]:
         """The games already played, read back from their records.
 
-        An unreadable record (which atomic writes should make impossible) is
-        skipped, so the game is played again.
+        Records are only ever written whole and finished, so a record that
+        does not load, or is unfinished, was damaged or put there by hand:
+        NotationError names the file (delete it, and the game is played
+        again), rather than quietly replaying the game.
         """
         results = []
         for path in sorted((self.path / GAMES).glob("*.json")):
@@ -879,11 +953,14 @@ class TournamentDir:
                 continue
             try:
                 record = GameRecord.load(path)
-            except (OSError, BoardgamesError):
-                continue
+            except NotationError as exc:
+                raise NotationError(str(path), f"{exc.reason}; {_DAMAGED}") from None
+            except UnicodeDecodeError:
+                raise NotationError(str(path), f"not a text file; {_DAMAGED}") from None
             result = GameResult(key[:2], key[2], record)
-            if result.finished:
-                results.append(result)
+            if not result.finished:
+                raise NotationError(str(path), f"not a finished game; {_DAMAGED}")
+            results.append(result)
         return results
 
     def result(self, settings: TournamentSettings | None = None) -> TournamentResult:
@@ -903,6 +980,69 @@ class TournamentDir:
     def save_summary(self, result: TournamentResult, settings: TournamentSettings) -> None:
         summary = {"settings": settings.to_dict(), **result.to_dict()}
         atomic_write_text(self.path / SUMMARY, json.dumps(summary, indent=2) + "\n")
+
+
+_DAMAGED = "a damaged game record: delete it to play that game again"
+
+
+def _acquire(path: Path, directory: Path) -> int:
+    """Open and lock `path` without waiting; the descriptor, holding the lock."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        _lock_fd(fd)
+    except OSError as exc:
+        holder = _read_pid(fd)
+        os.close(fd)
+        if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
+            who = f" (pid {holder})" if holder else ""
+            raise TournamentInUseError(
+                f"{directory} is in use by another tournament{who}"
+            ) from None
+        raise
+    try:
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except OSError:
+        pass  # the pid is only for the message
+    return fd
+
+
+def _release(fd: int) -> None:
+    # Unlock explicitly: forked workers share the open file and would keep it.
+    with contextlib.suppress(OSError):
+        _unlock_fd(fd)
+    os.close(fd)
+
+
+def _read_pid(fd: int) -> int | None:
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+try:
+    import fcntl
+
+    def _lock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+except ImportError:  # Windows
+    import msvcrt
+
+    def _lock_fd(fd: int) -> None:
+        os.lseek(fd, 1 << 20, os.SEEK_SET)  # lock a byte past the pid, which stays readable
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+
+    def _unlock_fd(fd: int) -> None:
+        os.lseek(fd, 1 << 20, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
 
 
 def _parse_record_name(name: str) -> tuple[int, int, int] | None:

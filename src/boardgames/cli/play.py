@@ -9,19 +9,21 @@ from typing import Any
 import click
 
 from ..ai import make_player
-from ..arena.match import play_game, play_match
+from ..arena.match import GameInterrupted, MatchInterrupted, play_game, play_match
 from ..arena.records import GameRecord
 from ..game import Game, OptionError, State
-from ..io import atomic_write_text
+from ..io import atomic_write_text, check_writable
 from ..players import HumanPlayer, Player
 from .common import (
     SEED,
     Command,
     Seconds,
     Whole,
+    fail,
     game_from_kwargs,
     game_options,
     handle_errors,
+    parse_key_values,
     progress,
     read_text,
 )
@@ -43,10 +45,14 @@ def describe_move(state: State, move: int, player: Player, side: int) -> str:
 
 
 def describe_end(record: GameRecord, game: Game) -> str:
-    """'result: white wins (6-0)', '... (black loses by timeout: ...)', 'result: unfinished'."""
+    """'result: white wins (6-0)', '... (black loses by timeout: ...)',
+    'result: unfinished by interrupted (Ctrl-C)'."""
     scores = "" if record.scores is None else f" ({record.scores[0]}-{record.scores[1]})"
     if record.result == "none":
-        return "result: unfinished" + (f" ({record.detail})" if record.detail else "")
+        text = "result: unfinished"
+        if record.reason != "normal":
+            text += f" by {record.reason}"
+        return text + (f" ({record.detail})" if record.detail else "")
     if record.result == "draw":
         return f"result: draw{scores}"
     text = f"result: {record.result} wins{scores}"
@@ -56,18 +62,43 @@ def describe_end(record: GameRecord, game: Game) -> str:
     return text
 
 
-def _load_start(game: Game, path: str) -> tuple[Game, State | GameRecord]:
-    """A saved record to continue, or a position in the game's text format."""
+def _load_start(
+    game: Game, path: str, given: tuple[str, ...] = ()
+) -> tuple[Game, State | GameRecord]:
+    """A saved record to continue, or a position in the game's text format.
+
+    The file decides the game's options; those the user `given` must agree.
+    """
     text = read_text(path)
     if text.lstrip().startswith("{"):
         record = GameRecord.from_json(text, source=path)
         if record.game != game.name:
             raise OptionError(f"{path} is a record of {record.game}, not {game.name}")
         loaded = record.get_game()
+        _check_same_options(path, game, loaded, given)
         record.replay(loaded)  # check every move now, before the game starts
         return loaded, record
     state = game.parse_position(text)
+    _check_same_options(path, game, state.game, given)
     return state.game, state
+
+
+def _check_same_options(path: str, asked: Game, loaded: Game, given: tuple[str, ...]) -> None:
+    """OptionError naming both when a game option the user gave disagrees with the file."""
+    differ = [k for k in given if asked.params.get(k) != loaded.params.get(k)]
+    if differ:
+        theirs = ", ".join(f"{k}={loaded.params.get(k)}" for k in differ)
+        ours = ", ".join(f"{k}={asked.params.get(k)}" for k in differ)
+        raise OptionError(
+            f"{path} is a game with {theirs}, but the command line asks for {ours}"
+            " (drop the game options to use the file's)"
+        )
+
+
+def _given_options(kwargs: dict[str, Any]) -> tuple[str, ...]:
+    """The game options named on the command line (--size/--rows/--cols, -o key=)."""
+    flags = tuple(k for k in ("size", "rows", "cols") if kwargs.get(k) is not None)
+    return flags + tuple(parse_key_values(kwargs.get("game_option", ()), "game option"))
 
 
 @click.command(cls=Command)
@@ -113,10 +144,13 @@ def play(
 
     Type moves in the game's notation; `help` lists undo, save, hint, quit.
     """
+    given = _given_options(kwargs)
     game = game_from_kwargs(game_name, kwargs)
+    if record_path is not None:
+        check_writable(record_path, "--record")
     start: State | GameRecord | None = None
     if load_path is not None:
-        game, start = _load_start(game, load_path)
+        game, start = _load_start(game, load_path, given)
     if color is None:
         color = sys.stdout.isatty()
     limits = {"depth": depth, "time": seconds}
@@ -145,11 +179,18 @@ def play(
 
     initial = start.replay(game) if isinstance(start, GameRecord) else (start or game.new_state())
     click.echo(initial.render(color=color))
-    record = play_game(game, players, start=start, on_move=show)
+    interrupted = False
+    try:
+        record = play_game(game, players, start=start, on_move=show)
+    except GameInterrupted as stop:  # Ctrl-C: the moves so far, marked unfinished
+        record, interrupted = stop.record, True
+        click.echo("")
     click.echo(describe_end(record, game))
     if record_path is not None:
         record.save(record_path)
         click.echo(f"saved to {record_path}")
+    if interrupted:
+        fail("interrupted", 130)
 
 
 @click.command(cls=Command)
@@ -193,6 +234,8 @@ def match(
 ) -> None:
     """N games between two AIs, colours alternating."""
     game = game_from_kwargs(game_name, kwargs)
+    if records_path is not None:
+        check_writable(records_path, "--records")
     a = make_player(game, ai_spec, seed=seed, depth=depth, params=params)
     seed2 = None if seed is None else seed + 1
     b = make_player(game, ai2_spec, seed=seed2, depth=depth, params=params2)
@@ -200,21 +243,27 @@ def match(
     def report(index: int, record: GameRecord, summary: Any) -> None:
         progress(f"game {index + 1}/{games}: {record.summary()}")
 
-    summary = play_match(
-        game,
-        a,
-        b,
-        games=games,
-        time_limit=seconds,
-        seed=seed,
-        opening_plies=opening,
-        on_game=report,
-        max_moves=max_moves,
-    )
+    interrupted = False
+    try:
+        summary = play_match(
+            game,
+            a,
+            b,
+            games=games,
+            time_limit=seconds,
+            seed=seed,
+            opening_plies=opening,
+            on_game=report,
+            max_moves=max_moves,
+        )
+    except MatchInterrupted as stop:  # Ctrl-C: keep the games so far
+        summary, interrupted = stop.summary, True
     if records_path is not None:
         lines = "".join(json.dumps(r.to_dict()) + "\n" for r in summary.records)
         atomic_write_text(records_path, lines)
     click.echo(summary.format())
+    if interrupted:
+        fail(f"interrupted: {summary.games - 1} of {games} games finished", 130)
 
 
 COMMANDS = [play, match]

@@ -49,16 +49,16 @@ DEFAULT_GAMES = 2
     help="An AI with its options, e.g. alphabeta:depth=4 (repeat, at least twice).",
 )
 @click.option(
-    "-n",
     "--games",
+    "-n",
     type=Whole(),
     default=None,
     help=f"Games per pair, colours alternating [default: {DEFAULT_GAMES}].",
 )
 @click.option("--time", "time_limit", type=Seconds(), default=None, help="Seconds per move.")
 @click.option(
-    "-w",
     "--workers",
+    "-w",
     type=Whole(0),
     default=None,
     help="Worker processes [default: one per core; 0: play in this process].",
@@ -72,14 +72,14 @@ DEFAULT_GAMES = 2
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False),
+    metavar="DIR",
     default=None,
     help="Directory for the records and summary [default: tournament-GAME-TIME].",
 )
 @click.option(
     "--resume",
     "resume_dir",
-    type=click.Path(file_okay=False),
+    metavar="DIR",
     default=None,
     help="Continue the tournament in this directory (only missing games are played).",
 )
@@ -150,48 +150,95 @@ def tournament(
         if given:
             fail(f"--resume takes the settings from its directory; drop {', '.join(given)}")
         folder = TournamentDir(resume_dir)
-        settings = folder.settings()
-        if kwargs["plugin"]:  # e.g. a plugin file that moved since the start
-            extra = [p for p in _plugin_paths(kwargs["plugin"]) if p not in settings.plugins]
-            settings = replace(settings, plugins=[*settings.plugins, *extra])
-        if games is not None and games != settings.games_per_pair:
-            if games < settings.games_per_pair:
-                raise OptionError(
-                    f"{resume_dir} was started with {settings.games_per_pair} games per pair;"
-                    " --games can only add games"
-                )
-            settings = replace(settings, games_per_pair=games)
-            folder.update_settings(settings)
-        game = _load_game(settings)
-        _check_players(game, settings.players)
-    else:
-        if game_name is None:
-            fail("give a GAME (or --resume DIR)")
-        if len(players) < 2:
-            fail("give at least two --player SPEC")
-        plugins = _plugin_paths(kwargs["plugin"])
-        game = game_from_kwargs(game_name, kwargs)
-        _check_players(game, players)
-        settings = TournamentSettings(
-            game=game.name,
-            params=dict(game.params),
-            players=list(players),
-            games_per_pair=games or DEFAULT_GAMES,
-            time_limit=time_limit,
-            seed=0 if seed is None else seed,
-            game_timeout=game_timeout,
-            max_moves=max_moves,
-            opening_plies=opening_plies or 0,
-            plugins=plugins,
-        )
-        default_dir = f"tournament-{game.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-        folder = TournamentDir(out_dir or default_dir)
+        with folder.lock():
+            settings = folder.settings()
+            if kwargs["plugin"]:  # e.g. a plugin file that moved since the start
+                extra = [p for p in _plugin_paths(kwargs["plugin"]) if p not in settings.plugins]
+                settings = replace(settings, plugins=[*settings.plugins, *extra])
+            if games is not None and games != settings.games_per_pair:
+                if games < settings.games_per_pair:
+                    raise OptionError(
+                        f"{resume_dir} was started with {settings.games_per_pair} games per"
+                        " pair; --games can only add games"
+                    )
+                settings = replace(settings, games_per_pair=games)
+            game = _load_game(settings)
+            _check_players(game, settings.players)
+            done = folder.finished()  # before any change: a damaged record stops here
+            if settings.games_per_pair != folder.settings().games_per_pair:
+                folder.update_settings(settings)
+            _play(settings, folder, done, workers, scheduler)
+        return
+    if game_name is None:
+        fail("give a GAME (or --resume DIR)")
+    if len(players) < 2:
+        fail("give at least two --player SPEC")
+    plugins = _plugin_paths(kwargs["plugin"])
+    game = game_from_kwargs(game_name, kwargs)
+    _check_players(game, players)
+    settings = TournamentSettings(
+        game=game.name,
+        params=dict(game.params),
+        players=list(players),
+        games_per_pair=games or DEFAULT_GAMES,
+        time_limit=time_limit,
+        seed=0 if seed is None else seed,
+        game_timeout=game_timeout,
+        max_moves=max_moves,
+        opening_plies=opening_plies or 0,
+        plugins=plugins,
+    )
+    default_dir = f"tournament-{game.name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    folder = TournamentDir(out_dir or default_dir)
+    with folder.lock(create=True):
         folder.create(settings)
+        _play(settings, folder, [], workers, scheduler)
 
-    done = folder.finished()
+
+def _play(
+    settings: TournamentSettings,
+    folder: TournamentDir,
+    done: list[GameResult],
+    workers: int | None,
+    scheduler: str | None,
+) -> None:
+    """Run the missing games, print the table, and say so when games were forfeited."""
     result = _run(settings, folder, done, workers, scheduler)
     click.echo(result.format())
     click.echo(f"records and summary in {folder.path}")
+    _report_failures(result, {r.key for r in done}, folder)
+
+
+#: Reasons a player lost without the game ending on the board.
+FORFEITS = ("crash", "illegal", "timeout")
+
+
+def _report_failures(result: TournamentResult, before: set, folder: TournamentDir) -> None:
+    """A warning line for games lost to a player's crash, illegal move or
+    timeout; an error (exit 2) when no game of this run ended on the board,
+    or some could not be played at all: the table then measures nothing."""
+    new = [r for r in result.results if r.key not in before and r.record is not None]
+    forfeits = [r for r in new if r.record.reason in FORFEITS]
+    if forfeits:
+        counts: dict[str, int] = {}
+        for r in forfeits:
+            counts[r.record.reason] = counts.get(r.record.reason, 0) + 1
+        how = ", ".join(f"{n} by {reason}" for reason, n in sorted(counts.items()))
+        first = forfeits[0].record
+        progress(
+            f"warning: {len(forfeits)} of {len(new)} games forfeited ({how});"
+            f" first: {first.summary()}"
+        )
+    if result.errors:
+        fail(
+            f"{len(result.errors)} games could not be played (first: {result.errors[0].error});"
+            f" finished games are kept: continue with boardgames tournament --resume {folder.path}"
+        )
+    if new and len(forfeits) == len(new):
+        fail(
+            f"every game played was forfeited ({len(new)} of {len(new)}): check the players"
+            " and the time limits"
+        )
 
 
 def _run(

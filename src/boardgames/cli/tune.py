@@ -10,6 +10,7 @@ import click
 from ..arena.executors import open_executor
 from ..arena.tune import tune_aenigma
 from ..game import OptionError
+from ..io import check_writable
 from .common import (
     SEED,
     Command,
@@ -69,6 +70,7 @@ def tune(
     if keep >= population:
         raise OptionError(f"--keep ({keep}) must be smaller than --population ({population})")
     game = game_from_kwargs(game_name, kwargs)
+    check_writable(output, "--output")
     if depth is None and seconds is None:
         depth = 2
     pairs = population * (population - 1) // 2
