@@ -88,12 +88,11 @@ def test_bad_lines_get_an_error_and_an_illegal_move_loses():
             a.send(bad)
             reply = a.read_line()
             assert reply.startswith("MESSAGE error:"), reply
-        b.send("MOVE A1")  # not Black's turn: complained about at its turn
+        b.send("MOVE A1")  # not Black's turn: answered at once
+        assert b.read_line() == "MESSAGE error: 'MOVE A1': not your turn"
         a.send("move e5")
         expect(a, "VALID_MOVE")
-        expect(b, "OPPONENT_MOVE E5")
-        assert b.read_line().startswith("MESSAGE error:")
-        expect(b, "YOUR_TURN")
+        expect(b, "OPPONENT_MOVE E5", "YOUR_TURN")
         b.send("MOVE E5")
         assert b.read_line() == "MESSAGE illegal move: E5 (cell occupied)"
         expect(b, "DEFEAT")
@@ -125,7 +124,7 @@ def test_timeout_and_disconnect_lose():
     assert second.record.reason == "crash" and second.record.winner == 1
 
 
-def test_client_ignores_garbage_from_the_server():
+def test_client_plays_a_game_with_a_fake_server():
     game = get_game("hadron", size=3)
     listener = socket.create_server(("127.0.0.1", 0))
     port = listener.getsockname()[1]
@@ -133,8 +132,7 @@ def test_client_ignores_garbage_from_the_server():
                         "127.0.0.1", port)
     sock, _ = listener.accept()
     fake = LineChannel(sock)
-    for line in ["WELCOME Purple", "WELCOME Black", "BLAH", "OPPONENT_MOVE Z9",
-                 "VALID_MOVE", "OPPONENT_MOVE B2", "YOUR_TURN"]:
+    for line in ["MESSAGE hello", "WELCOME Black", "", "OPPONENT_MOVE B2", "YOUR_TURN"]:
         fake.send(line)
     move = fake.read_line()
     assert move.startswith("MOVE ")
@@ -144,6 +142,7 @@ def test_client_ignores_garbage_from_the_server():
     fake.close()
     listener.close()
     assert result.colour == 1 and result.outcome == "DEFEAT"
+    assert result.messages == ["hello"]
     assert result.moves == ["B2", move.split()[1]]
 
 
@@ -171,8 +170,18 @@ def test_connect_rejects_other_games_and_bad_ports():
     runner = CliRunner()
     result = runner.invoke(main, ["connect", "squatter", "127.0.0.1", "8901"])
     assert result.exit_code == 2 and "no tournament protocol" in result.output
-    result = runner.invoke(main, ["connect", "hadron", "127.0.0.1", "99999"])
+    for port in ("99999", "70000", "0"):
+        result = runner.invoke(main, ["connect", "hadron", "127.0.0.1", port])
+        assert result.exit_code == 2
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("limit", ["0", "nan", "inf", "1e12"])
+def test_serve_rejects_bad_time_limits_in_one_line(limit):
+    result = CliRunner().invoke(main, ["serve", "hadron", "--port", "0", "--time-limit", limit])
     assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    assert "--time-limit" in result.stderr
 
 
 @pytest.mark.parametrize("line", ["", "MOVE", "PASS", "MOVE 1,2,3"])

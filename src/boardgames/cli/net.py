@@ -48,6 +48,13 @@ def _check_game(name: str) -> None:
     show_default=True,
     help="The server's per-move limit in seconds (the AI stays safely inside it).",
 )
+@click.option(
+    "--idle-timeout",
+    type=Seconds(),
+    default=None,
+    help="Give up when the server is silent this long once the game began "
+    "[default: wait as long as it takes].",
+)
 @click.option("--seed", type=SEED, default=None, help="Seed for the AI's random choices.")
 @click.option("-q", "--quiet", is_flag=True, help="Only print the result.")
 @game_options
@@ -58,15 +65,23 @@ def connect(
     port: int,
     ai_spec: str,
     time_limit: float,
+    idle_timeout: float | None,
     seed: int | None,
     quiet: bool,
     **kwargs: Any,
 ) -> None:
-    """Play one game of GAME as a client of the tournament server at HOST PORT."""
+    """Play one game of GAME as a client of the tournament server at HOST PORT.
+
+    Exits 0 after a finished game (won, lost or timed out); 2 with one
+    `error: ...` line when the connection fails, the server breaks the
+    protocol or the connection ends before the game does.
+    """
     _check_game(game_name)
     game = game_from_kwargs(game_name, kwargs)
     player = make_player(game, ai_spec, seed=seed)
-    client = HadronClient(game, player, time_limit=time_limit, log=_log(quiet))
+    client = HadronClient(
+        game, player, time_limit=time_limit, idle_timeout=idle_timeout, log=_log(quiet)
+    )
     result = client.play(host, port)
     colour = "none" if result.colour < 0 else game.player_names[result.colour]
     slowest = max(result.think_times, default=0.0)
