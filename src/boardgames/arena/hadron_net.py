@@ -40,6 +40,7 @@ import socket
 import time as _time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from ..errors import BoardgamesError, NotationError, ProtocolError
 from ..game import Game, State
@@ -107,7 +108,7 @@ class LineChannel:
         except OSError:
             self.closed = True
 
-    def _fail(self, message: str, *, closed: bool = False) -> None:
+    def _fail(self, message: str, *, closed: bool = False) -> NoReturn:
         self.failure = message
         self.closed = self.closed or closed
         raise ProtocolError(message)
@@ -133,7 +134,7 @@ class LineChannel:
         if self.failure is not None:
             raise ProtocolError(self.failure)
         end = self.buffer.find(b"\n")
-        length = end - self.buffer[:end].endswith(b"\r") if end >= 0 else len(self.buffer)
+        length = len(self.buffer) if end < 0 else len(self.buffer[:end].rstrip(b"\r"))
         if length > self.max_line:
             start = self.buffer[:30].decode("utf-8", errors="replace")
             self.buffer = b""
