@@ -70,7 +70,7 @@ class ConnectFour(Game):
         return "abcdefg"[move]
 
     def evaluators(self):
-        return {"default": lambda **_: Linear({centre: 1.0})}
+        return {"default": lambda: Linear({centre: 1.0})}
 
 
 def centre(state: C4State, player: int) -> float:

@@ -70,7 +70,7 @@ def test_win_and_game_over():
         ("genmove depth=0", "depth must be"),
         ("list colours", "unknown list"),
         ("game nosuch", "unknown game 'nosuch'"),
-        ("game connect4 size=x", "whole numbers"),
+        ("game connect4 size=x", "whole number"),
         ("game connect4 size=7", "has no option size"),
         ("load /nonexistent/file.txt", "cannot read /nonexistent/file.txt"),
         ("score", "keeps no score"),

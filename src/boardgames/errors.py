@@ -2,6 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+#: Longest quotation of bad input in an error message.
+QUOTE_LIMIT = 40
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """`repr(value)`, escaped, cut to about `limit` characters with a '...' mark,
+    so that a huge bad input never makes a huge error message."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}...({len(str(value))} characters)"
+
 
 class BoardgamesError(Exception):
     """Base class of every error the library raises on purpose."""
@@ -13,7 +27,7 @@ class NotationError(BoardgamesError, ValueError):
     def __init__(self, text: str, reason: str = "") -> None:
         self.text = text
         self.reason = reason
-        message = f"cannot parse {text!r}" + (f": {reason}" if reason else "")
+        message = f"cannot parse {quote(text)}" + (f": {reason}" if reason else "")
         super().__init__(message)
 
 
@@ -23,7 +37,8 @@ class IllegalMoveError(BoardgamesError, ValueError):
     def __init__(self, move: str, reason: str = "") -> None:
         self.move = move
         self.reason = reason
-        message = f"illegal move: {move}" + (f" ({reason})" if reason else "")
+        shown = move if len(move) <= QUOTE_LIMIT else quote(move)
+        message = f"illegal move: {shown}" + (f" ({reason})" if reason else "")
         super().__init__(message)
 
 

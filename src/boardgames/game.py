@@ -11,8 +11,8 @@ code must read `state.to_move` after every move instead of assuming it.
 
 from __future__ import annotations
 
+import functools
 import importlib
-import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
@@ -24,6 +24,8 @@ from .errors import (  # noqa: F401  (OptionError is re-exported: old import pat
     OptionError,
     UnknownNameError,
 )
+from .evaluation import with_noise
+from .options import check_number, check_seed, check_whole, keyword_options, named_parameters, quote
 from .zobrist import identity, invert
 
 Evaluator = Callable[["State"], float]
@@ -66,6 +68,28 @@ class Game(ABC):
         return state
 
     # --- moves ---------------------------------------------------------------
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's `format_move` checks its index first (see `check_index`)."""
+        super().__init_subclass__(**kwargs)
+        format_move = cls.__dict__.get("format_move")
+        if format_move is not None and not getattr(format_move, "checked", False):
+
+            @functools.wraps(format_move)
+            def checked(self: Game, move: int) -> str:
+                return format_move(self, self.check_index(move))
+
+            checked.checked = True  # type: ignore[attr-defined]
+            cls.format_move = checked  # type: ignore[method-assign]
+
+    def check_index(self, move: object) -> int:
+        """`move` if it is a move index of this game (0 <= move < num_moves), else
+        NotationError; True/False and floats are not indexes."""
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < self.num_moves:
+            raise NotationError(
+                str(move), f"not a move index of {self.name} (0..{self.num_moves - 1})"
+            )
+        return move
+
     @abstractmethod
     def parse_move(self, text: str) -> int:
         """Move index from notation; raises NotationError quoting the text."""
@@ -88,18 +112,46 @@ class Game(ABC):
 
         The key "default" names the game's best evaluator.
         """
-        return {"default": lambda **_: _zero}
+        return {"default": lambda: _zero}
 
     def default_evaluator(self) -> Evaluator:
         return self.evaluators()["default"]()
 
-    def evaluator(self, name: str, **options: Any) -> Evaluator:
+    def evaluator(
+        self, name: str = "default", *, noise: Any = None, seed: Any = None, **options: Any
+    ) -> Evaluator:
+        """The evaluator `name` built with `options`, every option checked.
+
+        `noise` adds seeded random tie-breaks of that scale; a factory that
+        takes `noise` (or `seed`) itself gets them instead.  Unknown names
+        and options, and bad values, raise UnknownNameError / OptionError.
+        """
         factories = self.evaluators()
-        if name not in factories:
+        if not isinstance(name, str) or name not in factories:
             raise UnknownNameError(
-                f"unknown evaluator {name!r} for {self.name}; known: {', '.join(sorted(factories))}"
+                f"unknown evaluator {quote(name)} for {self.name}; "
+                f"known: {', '.join(sorted(factories))}"
             )
-        return factories[name](**options)
+        factory = factories[name]
+        accepted = keyword_options(factory)
+        if accepted is not None and set(options) - accepted:
+            unknown = ", ".join(sorted(set(options) - accepted))
+            takes = ", ".join(sorted(accepted - {"noise", "seed"})) or "none"
+            raise OptionError(
+                f"unknown option(s) {unknown} for evaluator {name!r} of {self.name} "
+                f"(evaluator options: {takes}; and noise, seed)"
+            )
+        seed = check_seed(seed)
+        noise = None if noise is None else check_number("noise", noise)
+        own = named_parameters(factory)
+        for key, value in (("noise", noise), ("seed", seed)):
+            if key in own and value is not None:
+                options[key] = value
+        try:
+            evaluator = factory(**options)
+        except (TypeError, ValueError) as exc:
+            raise OptionError(f"bad options for evaluator {name!r}: {exc}") from None
+        return evaluator if "noise" in own else with_noise(evaluator, noise or 0, seed)
 
     def analyse(self, state: State) -> str:
         """A short static report of a position (the CLI's `analyse`)."""
@@ -197,10 +249,7 @@ class State(ABC):
         Raises NotationError or IllegalMoveError and leaves the state unchanged.
         Returns the move index.
         """
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
-        elif not isinstance(move, int) or not 0 <= move < self.game.num_moves:
-            raise NotationError(str(move), "not a move index of this game")
+        move = self.game.parse_move(move) if isinstance(move, str) else self.game.check_index(move)
         reason = self.illegal_reason(move)
         if reason is not None:
             raise IllegalMoveError(self.game.format_move(move), reason)
@@ -304,27 +353,16 @@ def _factory(name: str) -> Callable[..., Game]:
     return factory
 
 
-def _option_names(factory: Callable[..., Game]) -> set[str] | None:
-    """The keyword options a game factory takes (None: it takes any)."""
-    try:
-        parameters = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
-        return None
-    if any(p.kind is p.VAR_KEYWORD for p in parameters):
-        return None
-    return {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
-
-
 def get_game(name: str, **params: int) -> Game:
     """The game called `name` with its options (e.g. size=7); cached per options.
 
     Raises UnknownNameError for an unknown name and OptionError for bad options.
     """
-    params = {k: v for k, v in params.items() if v is not None}
+    params = {k: check_whole(k, v, None) for k, v in params.items() if v is not None}
     cache_key = (name.lower(), tuple(sorted(params.items())))
     if cache_key not in _CACHE:
         factory = _factory(name)
-        accepted = _option_names(factory)
+        accepted = keyword_options(factory)
         unknown = sorted(set(params) - accepted) if accepted is not None else []
         if unknown:
             takes = f"its options: {', '.join(sorted(accepted))}" if accepted else "no options"

@@ -11,27 +11,17 @@ the bad value briefly (`quote`).  `Limits` is the checked search budget
 
 from __future__ import annotations
 
+import inspect
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, quote
 
 #: Longest time limit accepted anywhere (seconds): about 11 days.  Larger
 #: values overflow timers and sockets, and no game needs them.
 MAX_SECONDS = 1e6
-
-#: Longest quotation of bad input in an error message.
-QUOTE_LIMIT = 40
-
-
-def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
-    """`repr(value)`, escaped, cut to about `limit` characters with a '...' mark."""
-    text = repr(value)
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}...({len(str(value))} characters)"
-
 
 def parse_value(text: str) -> Any:
     """'3' -> 3, '0.5' -> 0.5, 'true' -> True; anything else stays a string.
@@ -78,6 +68,8 @@ def _is_number(value: Any) -> bool:
 
 
 def _number_text(value: float) -> str:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
     return str(value) if isinstance(value, int) else f"{value:g}"
 
 
@@ -183,3 +175,23 @@ class Limits:
 def check_limits(depth: Any = None, time: Any = None, nodes: Any = None) -> Limits:
     """`Limits(depth, time, nodes)`: OptionError unless each is a sensible number."""
     return Limits(depth, time, nodes)
+
+
+def named_parameters(factory: Callable[..., Any]) -> set[str]:
+    """The keyword parameters a factory names (whether or not it takes **kwargs too)."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return set()
+    return {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+
+
+def keyword_options(factory: Callable[..., Any]) -> set[str] | None:
+    """The keyword options a factory takes; None when it takes any (**kwargs)."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return None
+    return named_parameters(factory)

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from .game import OptionError
+from .errors import OptionError, quote
 
 PLUGINS_ENV = "BOARDGAMES_PLUGINS"
 
@@ -27,15 +27,35 @@ def env_plugins() -> list[str]:
 
 
 def import_plugins(plugins: Iterable[str]) -> None:
-    """Import modules (dotted names) or .py files; OptionError if one cannot be."""
+    """Import modules (dotted names) or .py files; OptionError naming the plugin
+    and the reason if one cannot be imported (whatever it raised)."""
     for plugin in plugins:
-        if plugin.endswith(".py") or os.sep in plugin:
+        import_plugin(plugin)
+
+
+def try_plugins(plugins: Iterable[str]) -> list[str]:
+    """Import what can be imported; one message per plugin that cannot."""
+    failures = []
+    for plugin in plugins:
+        try:
+            import_plugin(plugin)
+        except OptionError as exc:
+            failures.append(str(exc))
+    return failures
+
+
+def import_plugin(plugin: str) -> None:
+    """Import one plugin (module name or file); OptionError if it cannot be."""
+    try:
+        if plugin.endswith(".py") or os.sep in plugin or Path(plugin).is_file():
             _import_file(plugin)
         else:
-            try:
-                importlib.import_module(plugin)
-            except ImportError as exc:
-                raise OptionError(f"cannot import plugin {plugin!r}: {exc}") from None
+            importlib.import_module(plugin)
+    except OptionError:
+        raise
+    except Exception as exc:  # a plugin's own error, syntax error or import error
+        reason = " ".join(f"{type(exc).__name__}: {exc}".split())
+        raise OptionError(f"cannot import plugin {quote(plugin)}: {reason}") from None
 
 
 def _import_file(plugin: str) -> None:
@@ -44,10 +64,12 @@ def _import_file(plugin: str) -> None:
     if name in sys.modules or _imported_under_own_name(path):
         return
     if not path.is_file():
-        raise OptionError(f"plugin file not found: {plugin}")
+        raise OptionError(f"plugin file not found: {quote(plugin)}")
+    if path.suffix != ".py":
+        raise OptionError(f"plugin {quote(plugin)} is not a Python file (.py)")
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise OptionError(f"cannot import plugin {plugin}")
+        raise OptionError(f"cannot import plugin {quote(plugin)}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import UnknownNameError
 from ..game import Game, OptionError
-from ..options import parse_pairs, parse_value, quote  # noqa: F401  (parse_value re-exported)
+from ..options import keyword_options, parse_pairs, parse_value, quote  # noqa: F401  (parse_value re-exported)
 
 if TYPE_CHECKING:
     from ..players import Player
@@ -88,6 +88,11 @@ def make_player(game: Game, spec: str, **defaults: Any) -> Player:
     for key, value in defaults.items():
         if value is not None:
             options.setdefault(key, value)
+    accepted = keyword_options(entry[0])
+    if accepted is not None and set(options) - accepted:
+        unknown = ", ".join(sorted(set(options) - accepted))
+        takes = ", ".join(sorted(accepted - {"game"}))
+        raise OptionError(f"unknown option(s) {unknown} for AI {name!r} (its options: {takes})")
     try:
         player = entry[0](game, **options)
     except TypeError as exc:

@@ -15,11 +15,10 @@ loads, so `boardgames list` stays fast.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
-from ..evaluation import with_noise
-from ..game import Evaluator, Game, OptionError
+from ..errors import OptionError, UnknownNameError
+from ..game import Evaluator, Game
 from ..options import check_flag, check_limits, check_seed, check_tt
 from ..players import Player, RandomPlayer, SearchPlayer
 from . import register_ai
@@ -28,51 +27,18 @@ SEARCH_OPTIONS = ("depth", "time", "nodes", "eval", "noise", "seed", "tt")
 
 
 def build_evaluator(
-    game: Game, name: Any = "default", noise: Any = 0, seed: int | None = None, **options: Any
+    game: Game, name: Any = "default", noise: Any = None, seed: int | None = None, **options: Any
 ) -> Evaluator:
-    """`game.evaluator(name, **options)` plus noise, with errors that list what is allowed."""
-    if not isinstance(name, str):
-        raise OptionError(f"eval must be an evaluator name, not {name!r}")
-    factories = game.evaluators()
-    if name not in factories:
-        known = ", ".join(sorted(factories))
-        raise OptionError(f"unknown evaluator {name!r} for {game.name}; known: {known}")
-    factory = factories[name]
-    unknown = _unaccepted(factory, options)
-    if unknown:
-        accepted = _accepted(factory)
-        raise OptionError(
-            f"unknown option(s) {', '.join(sorted(unknown))} for evaluator {name!r}; "
-            f"AI options: {', '.join(SEARCH_OPTIONS)}"
-            + (f"; evaluator options: {', '.join(accepted)}" if accepted else "")
-        )
-    if not isinstance(noise, int | float) or isinstance(noise, bool) or noise < 0:
-        raise OptionError(f"noise must be a number >= 0, not {noise!r}")
+    """`game.evaluator(name, noise=..., seed=..., **options)`, naming the AI options
+    too when an option is unknown."""
     try:
-        evaluator = factory(**options)
-    except (TypeError, ValueError) as exc:
-        raise OptionError(f"bad options for evaluator {name!r}: {exc}") from None
-    return with_noise(evaluator, noise, seed)
-
-
-def _accepted(factory: Any) -> list[str]:
-    try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
-        return []
-    kinds = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    return [p.name for p in params if p.kind in kinds]
-
-
-def _unaccepted(factory: Any, options: dict[str, Any]) -> set[str]:
-    """Options the factory's signature cannot take (none if it takes **kwargs)."""
-    try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
-        return set()
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
-        return set()
-    return set(options) - set(_accepted(factory))
+        return game.evaluator(name, noise=noise, seed=seed, **options)
+    except UnknownNameError as exc:
+        raise OptionError(f"eval: {exc}") from None
+    except OptionError as exc:
+        if "unknown option" not in str(exc):
+            raise
+        raise OptionError(f"{exc}; AI options: {', '.join(SEARCH_OPTIONS)}") from None
 
 
 def searcher_player(
@@ -84,7 +50,7 @@ def searcher_player(
     nodes: Any = None,
     seed: Any = None,
     eval: Any = "default",
-    noise: Any = 0,
+    noise: Any = None,
     tt: Any = None,
     lmr: Any = False,
     name: str | None = None,
@@ -153,7 +119,7 @@ def mcts_ai(
     c: Any = 1.4,
     playout: Any = "random",
     eval: Any = "default",
-    noise: Any = 0,
+    noise: Any = None,
     **options: Any,
 ) -> Player:
     from ..search import MCTS

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import random
 import time as _time
+from typing import Any
 
+from ..game import Game
 from ..games.hexifence.edgecore import EdgeGame, EdgeState
 from ..games.hexifence.experts import (
     _final_pair,
@@ -30,6 +32,7 @@ from ..games.hexifence.experts import (
     seed_utility,
 )
 from ..games.hexifence.solver import EdgeSolver, SolveAborted
+from ..options import check_limits, check_seed, check_whole
 from ..players import Player
 from ..search import SolveResult
 from . import register_ai, register_solver
@@ -267,14 +270,36 @@ def solve_edges(state: EdgeState, all_moves: bool = False, time: float | None = 
 
 def register_for(game_name: str) -> None:
     @register_ai("seed", game=game_name, help="seed 004: random, then alpha-beta over safe moves")
-    def seed_factory(game, *, depth=None, time=None, nodes=None, seed=None, threshold=7, **_):
-        return SeedPlayer(threshold=threshold, seed=seed)
+    def seed_factory(
+        game: Game,
+        *,
+        depth: Any = None,
+        time: Any = None,
+        nodes: Any = None,
+        seed: Any = None,
+        threshold: Any = 7,
+    ) -> Player:
+        check_limits(depth, time, nodes)  # accepted for uniformity; the seed plays by stages
+        return SeedPlayer(threshold=check_whole("threshold", threshold, 0), seed=check_seed(seed))
 
     @register_ai("default", game=game_name, help="chain play and double-dealing, exact endgame")
     def default_factory(
-        game, *, depth=None, time=None, nodes=None, seed=None, exact=26, threshold=10, **_
-    ):
-        return ChainPlayer(exact=exact, threshold=threshold, time=time, seed=seed)
+        game: Game,
+        *,
+        depth: Any = None,
+        time: Any = None,
+        nodes: Any = None,
+        seed: Any = None,
+        exact: Any = 26,
+        threshold: Any = 10,
+    ) -> Player:
+        limits = check_limits(depth, time, nodes)
+        return ChainPlayer(
+            exact=check_whole("exact", exact, 0),
+            threshold=check_whole("threshold", threshold, 0),
+            time=limits.time,
+            seed=check_seed(seed),
+        )
 
     register_solver(game_name, solve_edges)
 

@@ -13,21 +13,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..ai import ai_names, make_player, parse_value
+from ..ai import ai_names, make_player
 from ..errors import BoardgamesError, GameOverError, ProtocolError
 from ..game import Game, OptionError, State, game_names, get_game, perft
+from ..options import parse_pairs
 from ..players import Player
 
 
 def parse_options(words: list[str], what: str) -> dict[str, Any]:
-    """['size=7', 'ai=mcts'] -> {'size': 7, 'ai': 'mcts'}."""
-    options: dict[str, Any] = {}
-    for word in words:
-        key, eq, value = word.partition("=")
-        if not eq or not key or not value:
-            raise ProtocolError(f"expected key=value {what}, got {word!r}")
-        options[key] = parse_value(value)
-    return options
+    """['size=7', 'ai=mcts'] -> {'size': 7, 'ai': 'mcts'}; each key at most once."""
+    return parse_pairs(words, what)
 
 
 def format_number(value: float) -> str:
@@ -128,11 +123,7 @@ class EngineSession:
     def cmd_game(self, args: list[str]) -> str:
         if not args:
             raise ProtocolError("usage: game NAME [key=value ...]")
-        params = parse_options(args[1:], "game option")
-        bad = [k for k, v in params.items() if not isinstance(v, int) or isinstance(v, bool)]
-        if bad:
-            raise OptionError(f"game options are whole numbers: {', '.join(bad)}")
-        game = get_game(args[0], **params)
+        game = get_game(args[0], **parse_options(args[1:], "game option"))
         state = game.new_state()
         self.game, self.state = game, state
         self.players.clear()

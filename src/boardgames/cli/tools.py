@@ -10,6 +10,7 @@ import click
 
 from ..ai import ai_names, make_player, solver_for
 from ..game import Game, State, game_names, get_game, perft
+from ..plugins import env_plugins, try_plugins
 from .common import (
     SEED,
     Command,
@@ -46,7 +47,8 @@ def game_option_defaults(game: Game) -> dict[str, Any]:
 @handle_errors
 def list_games(plugin: tuple[str, ...]) -> None:
     """The games, their options, AIs and evaluators."""
-    load_plugins(plugin)
+    for failure in try_plugins([*env_plugins(), *plugin]):
+        click.echo(f"plugin not available ({failure})")
     for name in game_names():
         try:
             click.echo(describe_game(get_game(name)))

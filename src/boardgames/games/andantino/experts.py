@@ -12,7 +12,7 @@ Scores are from the side to move, inside +-evaluation.MAX_EVAL.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...evaluation import RandomExpert, Weighted, with_noise
 from .board import (
@@ -405,7 +405,7 @@ def _default(noise: float = 0.0, seed: int | None = None, forced: int = 2, **wei
     return with_noise(ThreatEvaluator(forced, **weights), noise, seed)
 
 
-def _bridge(**_: Any):
+def _bridge() -> BridgeExpert:
     return BridgeExpert()
 
 

@@ -250,7 +250,7 @@ def chain_eval(state: EdgeState) -> float:
 
 def evaluators(game: EdgeGame) -> dict:
     return {
-        "default": lambda **_: chain_eval,
-        "chains": lambda **_: chain_eval,
-        "margin": lambda **_: margin,
+        "default": lambda: chain_eval,
+        "chains": lambda: chain_eval,
+        "margin": lambda: margin,
     }
