@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from ..ai import ai_names, make_player
 from ..errors import BoardgamesError, GameOverError, ProtocolError
 from ..game import Game, OptionError, State, game_names, get_game, perft
-from ..options import parse_pairs
+from ..options import check_whole, parse_pairs, parse_value, quote
 from ..players import Player
 
 
@@ -86,7 +86,7 @@ class EngineSession:
         name, *args = line.split()
         command = self.commands.get(name)
         if command is None:
-            return self._format(False, f"unknown command: {name}")
+            return self._format(False, f"unknown command: {_one_line(name)}")
         try:
             return self._format(True, command(args))
         except (BoardgamesError, ValueError, OSError) as exc:
@@ -199,7 +199,7 @@ class EngineSession:
         options = parse_options(args, "genmove option")
         ai = options.pop("ai", "default")
         if not isinstance(ai, str):
-            raise OptionError(f"ai must be an AI name, not {ai!r}")
+            raise OptionError(f"ai must be an AI name, not {quote(ai)}")
         if state.is_over():
             raise GameOverError("genmove")
         key = (ai, tuple(sorted(options.items())))
@@ -221,12 +221,7 @@ class EngineSession:
     def cmd_perft(self, args: list[str]) -> str:
         self._arity(args, "perft DEPTH", 1, 1)
         _, state = self._current()
-        try:
-            depth = int(args[0])
-        except ValueError:
-            raise ProtocolError(f"perft depth must be a whole number, not {args[0]!r}") from None
-        if depth < 0:
-            raise ProtocolError(f"perft depth must be >= 0, not {depth}")
+        depth = check_whole("perft depth", parse_value(args[0]), 0, 1000)
         return str(perft(state.copy(), depth))
 
     def cmd_list(self, args: list[str]) -> str:
@@ -235,15 +230,20 @@ class EngineSession:
         if what == "games":
             return " ".join(game_names())
         if what not in ("ai", "eval"):
-            raise ProtocolError(f"unknown list {what!r} (games, ai or eval)")
+            raise ProtocolError(f"unknown list {quote(what)} (games, ai or eval)")
         game, _ = self._current()
         names = ai_names(game) if what == "ai" else game.evaluators()
         return " ".join(sorted(names))
 
 
-def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
-    return text or type(exc).__name__
+#: Longest `?` line (bad input is quoted short where it is reported, too).
+MESSAGE_LIMIT = 500
+
+
+def _one_line(exc: BaseException | str) -> str:
+    """The message on one line, at most MESSAGE_LIMIT characters."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 3] + "..."
 
 
 def serve(game: Game | None, input: TextIO, output: TextIO) -> int:
