@@ -25,6 +25,15 @@ VERSION = 1
 REASONS = ("normal", "timeout", "illegal", "crash", "interrupted")
 
 
+class BadFileError(NotationError):
+    """A file that is not a good record (or manifest): the message names the
+    whole path, then the reason ('games/00-01-0000.json: not a JSON ...')."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(path, reason)
+        self.args = (f"{path}: {reason}",)
+
+
 def _now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
@@ -64,13 +73,13 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise NotationError(source, f"not a JSON game record ({exc})") from None
+            raise BadFileError(source, f"not a JSON game record ({exc})") from None
         return cls.from_dict(data, source)
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<record>") -> GameRecord:
         def bad(reason: str) -> NotationError:
-            return NotationError(source, reason)
+            return BadFileError(source, reason)
 
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise bad(f'not a game record (no "format": "{FORMAT}")')
@@ -123,8 +132,12 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> GameRecord:
-        """Read a record; OSError if unreadable, NotationError if it is not a good record."""
-        text = Path(path).read_text(encoding="utf-8")
+        """Read a record; OSError if unreadable, NotationError (BadFileError, naming
+        `path`) if it is not a good record."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise BadFileError(str(path), "not a text file") from None
         return cls.from_json(text, source=str(path))
 
     # --- positions ---------------------------------------------------------------

@@ -53,7 +53,7 @@ from ..players import Player
 from ..plugins import import_plugins
 from .elo import EloFit, fit_elo
 from .match import play_game, random_opening
-from .records import GameRecord
+from .records import BadFileError, GameRecord
 
 #: A player spec: "alphabeta:depth=4" for `make_player`, or a picklable
 #: callable `factory(game, seed=...) -> Player` (for tuners building players
@@ -770,11 +770,11 @@ class TournamentSettings:
     @classmethod
     def from_dict(cls, data: Any, source: str) -> TournamentSettings:
         if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
-            raise NotationError(
+            raise BadFileError(
                 source, f"not a tournament manifest (no format {MANIFEST_FORMAT!r})"
             )
         if data.get("version") != 1:
-            raise NotationError(source, f"unsupported manifest version {data.get('version')!r}")
+            raise BadFileError(source, f"unsupported manifest version {data.get('version')!r}")
         try:
             settings = cls(
                 game=data["game"],
@@ -789,7 +789,7 @@ class TournamentSettings:
                 plugins=data.get("plugins", []),
             )
         except KeyError as exc:
-            raise NotationError(source, f"missing field {exc.args[0]!r}") from None
+            raise BadFileError(source, f"missing field {exc.args[0]!r}") from None
         checks = [
             isinstance(settings.game, str),
             isinstance(settings.params, dict)
@@ -803,7 +803,7 @@ class TournamentSettings:
             and all(isinstance(p, str) for p in settings.plugins),
         ]
         if not all(checks):
-            raise NotationError(source, "a field has the wrong type")
+            raise BadFileError(source, "a field has the wrong type")
         try:  # the checks of the command-line flags: a hand-edited NaN cannot slip in
             check_whole("games_per_pair", settings.games_per_pair, 1)
             check_whole("opening_plies", settings.opening_plies, 0)
@@ -815,7 +815,7 @@ class TournamentSettings:
             if len(settings.players) < 2:
                 raise OptionError("a tournament needs at least two players")
         except OptionError as exc:
-            raise NotationError(source, str(exc)) from None
+            raise BadFileError(source, str(exc)) from None
         return settings
 
     @property
@@ -926,7 +926,7 @@ class TournamentDir:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise NotationError(str(self.manifest), f"not JSON ({exc})") from None
+            raise BadFileError(str(self.manifest), f"not JSON ({exc})") from None
         return TournamentSettings.from_dict(data, str(self.manifest))
 
     def update_settings(self, settings: TournamentSettings) -> None:
@@ -954,12 +954,10 @@ class TournamentDir:
             try:
                 record = GameRecord.load(path)
             except NotationError as exc:
-                raise NotationError(str(path), f"{exc.reason}; {_DAMAGED}") from None
-            except UnicodeDecodeError:
-                raise NotationError(str(path), f"not a text file; {_DAMAGED}") from None
+                raise BadFileError(str(path), f"{exc.reason}; {_DAMAGED}") from None
             result = GameResult(key[:2], key[2], record)
             if not result.finished:
-                raise NotationError(str(path), f"not a finished game; {_DAMAGED}")
+                raise BadFileError(str(path), f"not a finished game; {_DAMAGED}")
             results.append(result)
         return results
 
