@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 #: Longest quotation of bad input in an error message.
-QUOTE_LIMIT = 40
+QUOTE_LIMIT = 80
 
 
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
-    """`repr(value)`, escaped, cut to about `limit` characters with a '...' mark,
-    so that a huge bad input never makes a huge error message."""
+    """`repr(value)`, escaped; a long one keeps its start and its end (a file
+    name) around a '...' mark, so a huge bad input never makes a huge message."""
     text = repr(value)
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}...({len(str(value))} characters)"
+    tail = max(8, limit // 4)
+    return f"{text[: limit - tail]}...{text[-tail:]} ({len(str(value))} characters)"
 
 
 class BoardgamesError(Exception):
@@ -57,7 +58,39 @@ class ProtocolError(BoardgamesError):
 
 
 class GameOverError(IllegalMoveError):
-    """A move was asked for in a finished game."""
+    """A move was asked for in a finished game.
 
-    def __init__(self, move: str = "") -> None:
-        super().__init__(move, "the game is over")
+    The message says so, with the result when the raiser knows it:
+    "the game is over (white won)".  It is still an IllegalMoveError (what
+    was asked for, `move`, is kept) for code that catches those.
+    """
+
+    def __init__(self, move: str = "", result: str = "") -> None:
+        self.move = move
+        self.reason = "the game is over"
+        self.result = result
+        message = self.reason + (f" ({result})" if result else "")
+        BoardgamesError.__init__(self, message)
+
+
+class SearchStopped(BoardgamesError, TimeoutError):
+    """A search or a solve stopped before it finished: its time or node budget ran out.
+
+    The one "stopped early" exception of every search and solver in the
+    library; the old names (`search.negamax.SearchAborted`,
+    `search.SearchTimeout`, hexifence's `SolveAborted`, hadron's
+    `SolveTimeout`) are aliases of it.  `seconds` and `nodes` say how far it
+    got when the raiser knows (None otherwise).  A TimeoutError, as the
+    solvers' exceptions always were.
+    """
+
+    seconds: float | None = None
+    nodes: int | None = None
+
+    @classmethod
+    def gave_up(cls, seconds: float, nodes: int | None = None, what: str = "solve") -> SearchStopped:
+        """The documented message: "solve gave up after 2.00 s (1234 nodes)"."""
+        shown = f" ({nodes} nodes)" if nodes is not None else ""
+        error = cls(f"{what} gave up after {seconds:.2f} s{shown}")
+        error.seconds, error.nodes = seconds, nodes
+        return error

@@ -14,7 +14,7 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import OptionError, quote
@@ -195,3 +195,91 @@ def keyword_options(factory: Callable[..., Any]) -> set[str] | None:
     if any(p.kind is p.VAR_KEYWORD for p in parameters):
         return None
     return named_parameters(factory)
+
+
+# --- declared options ----------------------------------------------------------------------
+
+#: How each kind of declared option is checked.
+_KINDS: dict[str, Callable[[Option, Any], Any]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option an AI (or any factory) declares: name, kind, range, default, help.
+
+    Kinds: "whole" and "number" (finite, in [low, high]), "seconds" (> 0),
+    "flag" (true/false), "choice" (one of `choices`), "text" (any string).
+    A default of None means "not given" and is passed on as None.
+    """
+
+    name: str
+    kind: str
+    default: Any = None
+    help: str = ""
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: Any) -> Any:
+        """The value, checked; OptionError naming the option otherwise."""
+        if value is None and self.default is None:
+            return None
+        return _KINDS[self.kind](self, value)
+
+    def with_default(self, default: Any) -> Option:
+        """The same option with another default."""
+        return replace(self, default=default)
+
+    def describe(self) -> str:
+        """'depth (whole >= 1)': for help texts and error messages."""
+        default = "" if self.default is None else f"={self.default}"
+        return f"{self.name}{default}"
+
+
+def _check_text(option: Option, value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise OptionError(f"{option.name} must be a name, not {quote(value)}")
+    return value
+
+
+_KINDS.update(
+    whole=lambda o, v: check_whole(o.name, v, o.low, o.high),  # type: ignore[arg-type]
+    number=lambda o, v: check_real(o.name, v, o.low, o.high),
+    seconds=lambda o, v: check_seconds(o.name, v),
+    flag=lambda o, v: check_flag(o.name, v),
+    choice=lambda o, v: check_choice(o.name, v, o.choices),
+    text=_check_text,
+)
+
+#: The options every search AI takes.
+DEPTH = Option("depth", "whole", help="search depth in plies", low=1, high=1000)
+TIME = Option("time", "seconds", help="seconds per move")
+NODES = Option("nodes", "whole", help="nodes per move", low=1)
+SEED = Option("seed", "whole", help="seed for random choices and noise")
+LIMITS = (DEPTH, TIME, NODES)
+TT = Option("tt", "whole", help="transposition-table entries (0: none)", low=0, high=1 << 30)
+LMR = Option("lmr", "flag", False, "late move reductions (NegaScout)")
+ORDER = Option("order", "flag", False, "the game's static move order")
+
+
+def noise(default: float = 0.0) -> Option:
+    return Option("noise", "number", default, "scale of random tie-break noise", low=0)
+
+
+def check_options(
+    declared: tuple[Option, ...], given: dict[str, Any], *, extra: bool = False, what: str = ""
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(checked declared options with defaults filled in, the rest).
+
+    The rest is an error unless `extra` (options a factory passes on, e.g.
+    evaluator weights, which are checked where they are used)."""
+    names = {option.name for option in declared}
+    rest = {k: v for k, v in given.items() if k not in names}
+    if rest and not extra:
+        known = ", ".join(option.describe() for option in declared) or "none"
+        raise OptionError(
+            f"unknown option(s) {', '.join(sorted(rest))}{' for ' + what if what else ''} "
+            f"(its options: {known})"
+        )
+    checked = {o.name: o.check(given.get(o.name, o.default)) for o in declared}
+    return checked, rest

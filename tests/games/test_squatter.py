@@ -412,7 +412,7 @@ def test_ai_options_are_checked():
     from boardgames.ai import make_player
 
     game = get_game("squatter", size=6)
-    with pytest.raises(OptionError, match="weights"):
+    with pytest.raises(OptionError, match="unknown option.*corner"):
         make_player(game, "seed001:bogus=1")
     player = make_player(game, "seed003:corner=-5,depth=1")
     assert player.evaluator.corner == -5

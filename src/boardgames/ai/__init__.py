@@ -5,7 +5,13 @@ game; a game adds its own in `boardgames/ai/<game name>.py` (imported on
 first use) with `@register_ai(name, game=...)`.  A game-specific name wins
 over a generic one, so a game can give "default" its strongest setup.
 
-A factory is called as `factory(game, **options)` and returns a Player.
+Each AI declares its options once (`options=` of `register_ai`, built from
+`boardgames.options.Option`): `make_player` checks every value, fills in the
+defaults and rejects unknown names for every game alike, and the factory is
+called as `factory(game, **checked)` with clean values.  An AI declared with
+`extra=True` also receives the options it does not declare (evaluator
+weights, which the evaluator checks).  A factory registered without
+`options` gets what its signature accepts, unchecked.
 """
 
 from __future__ import annotations
@@ -13,30 +19,81 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import UnknownNameError
-from ..game import Game, OptionError
-from ..options import keyword_options, parse_pairs, parse_value, quote  # noqa: F401  (parse_value re-exported)
+from ..errors import OptionError, UnknownNameError
+from ..game import Game
+from ..options import (  # noqa: F401  (parse_value is re-exported)
+    Option,
+    check_options,
+    keyword_options,
+    parse_pairs,
+    parse_value,
+    quote,
+)
 
 if TYPE_CHECKING:
     from ..players import Player
 
 AIFactory = Callable[..., "Player"]
 
-_AIS: dict[tuple[str | None, str], tuple[AIFactory, str]] = {}
+
+
+@dataclass(frozen=True)
+class AIEntry:
+    """A registered AI: its factory, one line of help and its declared options."""
+
+    factory: AIFactory
+    help: str
+    options: tuple[Option, ...] | None = None
+    extra: bool = False
+
+    def build(self, game: Game, name: str, given: dict[str, Any]) -> Player:
+        """The player, from `given` options checked against the declaration."""
+        if self.options is not None:
+            checked, rest = check_options(
+                self.options, given, extra=self.extra, what=f"AI {name!r}"
+            )
+            return self.factory(game, **checked, **rest)
+        accepted = keyword_options(self.factory)
+        if accepted is not None and set(given) - accepted:
+            unknown = ", ".join(sorted(set(given) - accepted))
+            takes = ", ".join(sorted(accepted - {"game"}))
+            raise OptionError(f"unknown option(s) {unknown} for AI {name!r} (its options: {takes})")
+        try:
+            return self.factory(game, **given)
+        except TypeError as exc:
+            raise OptionError(f"bad options for AI {name!r}: {exc}") from None
+
+
+_AIS: dict[tuple[str | None, str], AIEntry] = {}
 _SOLVERS: dict[str, Callable[..., Any]] = {}
 _LOADED: set[str] = set()
 
 
-def register_ai(name: str, *, game: str | None = None, help: str = "") -> Callable:
-    """Decorator: register `factory(game, **options) -> Player` under `name`."""
+def register_ai(
+    name: str,
+    *,
+    game: str | None = None,
+    help: str = "",
+    options: tuple[Option, ...] | None = None,
+    extra: bool = False,
+) -> Callable[[AIFactory], AIFactory]:
+    """Decorator: register `factory(game, **options) -> Player` under `name`
+    (for every game, or for `game` only), with its declared `options`."""
 
     def decorate(factory: AIFactory) -> AIFactory:
-        _AIS[(game, name)] = (factory, help or (factory.__doc__ or "").strip().split("\n")[0])
+        line = help or (factory.__doc__ or "").strip().split("\n")[0]
+        _AIS[(game, name)] = AIEntry(factory, line, options, extra)
         return factory
 
     return decorate
+
+
+def ai_options(game: Game, name: str) -> tuple[Option, ...] | None:
+    """The options AI `name` declares for `game` (None if it declares none)."""
+    return _entry(game, name).options
 
 
 def register_solver(game: str, solver: Callable[..., Any]) -> None:
@@ -57,8 +114,8 @@ def _load(game_name: str) -> None:
 def ai_names(game: Game) -> dict[str, str]:
     """Every AI name usable for `game`, with a one-line help."""
     _load(game.name)
-    names = {n: h for (g, n), (_, h) in _AIS.items() if g is None}
-    names.update({n: h for (g, n), (_, h) in _AIS.items() if g == game.name})
+    names = {n: e.help for (g, n), e in _AIS.items() if g is None}
+    names.update({n: e.help for (g, n), e in _AIS.items() if g == game.name})
     return dict(sorted(names.items()))
 
 
@@ -75,28 +132,25 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.lower(), options
 
 
-def make_player(game: Game, spec: str, **defaults: Any) -> Player:
-    """A player from a spec 'name[:key=value,...]'; `defaults` (e.g. depth,
-    time, seed) fill in options the spec does not give (None is ignored)."""
-    name, options = parse_spec(spec)
+def _entry(game: Game, name: str) -> AIEntry:
     _load(game.name)
     entry = _AIS.get((game.name, name)) or _AIS.get((None, name))
     if entry is None:
         raise UnknownNameError(
-            f"unknown AI {name!r} for {game.name}; known: {', '.join(ai_names(game))}"
+            f"unknown AI {quote(name)} for {game.name}; known: {', '.join(ai_names(game))}"
         )
+    return entry
+
+
+def make_player(game: Game, spec: str, **defaults: Any) -> Player:
+    """A player from a spec 'name[:key=value,...]'; `defaults` (e.g. depth,
+    time, seed) fill in options the spec does not give (None is ignored)."""
+    name, options = parse_spec(spec)
+    entry = _entry(game, name)
     for key, value in defaults.items():
         if value is not None:
             options.setdefault(key, value)
-    accepted = keyword_options(entry[0])
-    if accepted is not None and set(options) - accepted:
-        unknown = ", ".join(sorted(set(options) - accepted))
-        takes = ", ".join(sorted(accepted - {"game"}))
-        raise OptionError(f"unknown option(s) {unknown} for AI {name!r} (its options: {takes})")
-    try:
-        player = entry[0](game, **options)
-    except TypeError as exc:
-        raise OptionError(f"bad options for AI {name!r}: {exc}") from None
+    player = entry.build(game, name, options)
     if not getattr(player, "name", None) or player.name == type(player).__name__:
         player.name = spec
     return player

@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..evaluation import with_noise
-from ..game import Game, OptionError
+from ..game import Game
 from ..games.andantino.experts import DEFAULT_WEIGHTS, ThreatEvaluator, order_moves, seed_evaluator
-from ..options import check_limits, check_number, check_seed, check_tt
+from ..options import LIMITS, SEED, TT, Option, noise
 from ..players import Player, SearchPlayer
 from ..search import Searcher
 from . import register_ai
@@ -36,80 +36,76 @@ SEED_TT = 1 << 16
 DEFAULT_TT = 1 << 18
 
 
-def _limits(depth: Any, time: Any, nodes: Any) -> tuple[Any, Any, Any]:
-    check_limits(depth, time, nodes)
+def _limits(depth: int | None, time: float | None, nodes: int | None) -> dict[str, Any]:
     if depth is None and time is None and nodes is None:
         time = DEFAULT_TIME
-    return depth, time, nodes
+    return {"depth": depth, "time": time, "nodes": nodes}
 
 
 @register_ai(
     "seed",
     game="andantino",
     help="seed 000: negascout + iterative deepening + TT, BridgeExpert + RandomExpert",
+    options=(*LIMITS, SEED, noise(0.5), Option("bridge", "number", 1.0, "BridgeExpert weight",
+                                               low=0), TT),
 )
 def seed_ai(
     game: Game,
     *,
-    depth: Any = None,
-    time: Any = None,
-    nodes: Any = None,
-    seed: Any = None,
-    noise: Any = 0.5,
-    bridge: Any = 1.0,
-    tt: Any = None,
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    seed: int | None,
+    noise: float,
+    bridge: float,
+    tt: int | None,
 ) -> Player:
     """The seed's NegaScout bot with BridgeExpert and RandomExpert."""
-    depth, time, nodes = _limits(depth, time, nodes)
-    seed = check_seed(seed)
-    evaluator = seed_evaluator(check_number("noise", noise), seed, check_number("bridge", bridge))
     engine = Searcher(
-        evaluator,
+        seed_evaluator(noise, seed, bridge),
         algorithm="negascout",
-        tt_size=check_tt(tt, SEED_TT),
+        tt_size=SEED_TT if tt is None else tt,
         symmetry=False,
         killers=False,
         history=False,
         seed=seed,
     )
-    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="seed")
+    return SearchPlayer(engine, **_limits(depth, time, nodes), name="seed")
 
 
 @register_ai(
     "default",
     game="andantino",
     help="negascout, symmetric TT, win/block ordering, threat evaluator (lines, enclosures)",
+    options=(
+        *LIMITS,
+        SEED,
+        noise(0.0),
+        TT,
+        Option("forced", "whole", 2, "forced blocks followed at the leaves", low=0, high=50),
+        *(Option(name, "number", weight, "ThreatEvaluator weight", low=0)
+          for name, weight in DEFAULT_WEIGHTS.items()),
+    ),
 )
 def default_ai(
     game: Game,
     *,
-    depth: Any = None,
-    time: Any = None,
-    nodes: Any = None,
-    seed: Any = None,
-    noise: Any = 0.0,
-    tt: Any = None,
-    forced: Any = 2,
-    **weights: Any,
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    seed: int | None,
+    noise: float,
+    tt: int | None,
+    forced: int,
+    **weights: float,
 ) -> Player:
     """The library's strongest Andantino player."""
-    depth, time, nodes = _limits(depth, time, nodes)
-    seed = check_seed(seed)
-    unknown = set(weights) - set(DEFAULT_WEIGHTS)
-    if unknown:
-        raise OptionError(
-            f"unknown option(s) {', '.join(sorted(unknown))} for the andantino default AI; "
-            f"weights: {', '.join(DEFAULT_WEIGHTS)}"
-        )
-    checked = {k: check_number(k, v) for k, v in weights.items()}
-    if not isinstance(forced, int) or isinstance(forced, bool) or forced < 0:
-        raise OptionError(f"forced must be a whole number >= 0, not {forced!r}")
-    evaluator = with_noise(ThreatEvaluator(forced, **checked), check_number("noise", noise), seed)
+    evaluator = with_noise(ThreatEvaluator(forced, **weights), noise, seed)
     engine = Searcher(
         evaluator,
         algorithm="negascout",
-        tt_size=check_tt(tt, DEFAULT_TT),
+        tt_size=DEFAULT_TT if tt is None else tt,
         order=order_moves,
         seed=seed,
     )
-    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="default")
+    return SearchPlayer(engine, **_limits(depth, time, nodes), name="default")

@@ -19,15 +19,20 @@ from typing import Any
 
 from ..errors import OptionError, UnknownNameError
 from ..game import Evaluator, Game
-from ..options import check_flag, check_limits, check_seed, check_tt
+from ..options import LIMITS, LMR, SEED, TT, Option
 from ..players import Player, RandomPlayer, SearchPlayer
 from . import register_ai
 
-SEARCH_OPTIONS = ("depth", "time", "nodes", "eval", "noise", "seed", "tt")
+EVAL = Option("eval", "text", "default", "evaluator name (game.evaluators())")
+#: What every generic search AI declares; other options go to the evaluator.
+SEARCH = (*LIMITS, SEED, EVAL, Option("noise", "number", None, "random tie-break scale", low=0),
+          TT, LMR)
+SEARCH_OPTIONS = tuple(option.name for option in SEARCH)
 
 
 def build_evaluator(
-    game: Game, name: Any = "default", noise: Any = None, seed: int | None = None, **options: Any
+    game: Game, name: str = "default", noise: float | None = None, seed: int | None = None,
+    **options: Any,
 ) -> Evaluator:
     """`game.evaluator(name, noise=..., seed=..., **options)`, naming the AI options
     too when an option is unknown."""
@@ -45,92 +50,84 @@ def searcher_player(
     game: Game,
     algorithm: str,
     *,
-    depth: Any = None,
-    time: Any = None,
-    nodes: Any = None,
-    seed: Any = None,
-    eval: Any = "default",
-    noise: Any = None,
-    tt: Any = None,
-    lmr: Any = False,
-    name: str | None = None,
-    **options: Any,
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    seed: int | None,
+    eval: str,
+    noise: float | None,
+    tt: int | None,
+    lmr: bool,
+    **weights: Any,
 ) -> Player:
     """A SearchPlayer over `boardgames.search.Searcher` with `algorithm`
-    (`lmr`: late move reductions, NegaScout only)."""
+    (`lmr`: late move reductions, NegaScout only); `weights` go to the evaluator."""
     from ..search import Searcher
 
-    check_limits(depth, time, nodes)
-    seed = check_seed(seed)
-    evaluator = build_evaluator(game, eval, noise, seed, **options)
-    kwargs: dict[str, Any] = {
-        "algorithm": algorithm,
-        "seed": seed,
-        "reductions": check_flag("lmr", lmr),
-    }
-    tt = check_tt(tt)
+    evaluator = build_evaluator(game, eval, noise, seed, **weights)
+    kwargs: dict[str, Any] = {"algorithm": algorithm, "seed": seed, "reductions": lmr}
     if tt is not None:
         kwargs["tt_size"] = tt
     engine = Searcher(evaluator, **kwargs)
-    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name=name)
+    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes)
 
 
-@register_ai("random", help="uniformly random legal moves (seed=N for reproducible games)")
-def random_ai(game: Game, *, seed: Any = None, **options: Any) -> Player:
-    _ignore_limits(options)
-    if options:
-        raise OptionError(f"unknown option(s) for random: {', '.join(sorted(options))}")
-    return RandomPlayer(seed=check_seed(seed))
+@register_ai(
+    "random",
+    help="uniformly random legal moves (seed=N for reproducible games)",
+    options=(*LIMITS, SEED),
+)
+def random_ai(game: Game, *, seed: int | None, **_limits: Any) -> Player:
+    """Limits are accepted (callers pass them uniformly) and have no effect."""
+    return RandomPlayer(seed=seed)
 
 
-def _ignore_limits(options: dict[str, Any]) -> None:
-    """Limits make no sense for a random player, but callers pass them uniformly."""
-    check_limits(options.pop("depth", None), options.pop("time", None), options.pop("nodes", None))
+def _search_ai(name: str, algorithm: str, help: str) -> None:
+    def factory(game: Game, **options: Any) -> Player:
+        return searcher_player(game, algorithm, **options)
+
+    factory.__name__ = f"{name}_ai"
+    register_ai(name, help=help, options=SEARCH, extra=True)(factory)
 
 
-@register_ai("minimax", help="plain minimax (no pruning): a reference for the others")
-def minimax_ai(game: Game, **options: Any) -> Player:
-    return searcher_player(game, "minimax", **options)
+_search_ai("minimax", "minimax", "plain minimax (no pruning): a reference for the others")
+_search_ai("alphabeta", "alphabeta", "alpha-beta with iterative deepening, TT and move ordering")
+_search_ai("negascout", "negascout", "principal variation search (negascout), TT and move ordering")
+_search_ai("default", "negascout", "negascout with the game's default evaluator")
 
 
-@register_ai("alphabeta", help="alpha-beta with iterative deepening, TT and move ordering")
-def alphabeta_ai(game: Game, **options: Any) -> Player:
-    return searcher_player(game, "alphabeta", **options)
-
-
-@register_ai("negascout", help="principal variation search (negascout), TT and move ordering")
-def negascout_ai(game: Game, **options: Any) -> Player:
-    return searcher_player(game, "negascout", **options)
-
-
-@register_ai("default", help="negascout with the game's default evaluator")
-def default_ai(game: Game, **options: Any) -> Player:
-    return searcher_player(game, "negascout", **options)
-
-
-@register_ai("mcts", help="Monte Carlo tree search (UCT); c=1.4, playout=random|evaluator")
+@register_ai(
+    "mcts",
+    help="Monte Carlo tree search (UCT); c=1.4, playout=random|evaluator",
+    options=(
+        *LIMITS,
+        SEED,
+        EVAL,
+        Option("noise", "number", None, "random tie-break scale", low=0),
+        Option("c", "number", 1.4, "exploration constant", low=0, high=1e6),
+        Option("playout", "choice", "random", "random or evaluator playouts",
+               choices=("random", "evaluator")),
+        TT,
+    ),
+    extra=True,
+)
 def mcts_ai(
     game: Game,
     *,
-    depth: Any = None,
-    time: Any = None,
-    nodes: Any = None,
-    seed: Any = None,
-    c: Any = 1.4,
-    playout: Any = "random",
-    eval: Any = "default",
-    noise: Any = None,
-    **options: Any,
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    seed: int | None,
+    eval: str,
+    noise: float | None,
+    c: float,
+    playout: str,
+    tt: int | None,
+    **weights: Any,
 ) -> Player:
+    """UCT; `tt` is accepted for uniformity (MCTS keeps its own tree)."""
     from ..search import MCTS
 
-    check_limits(depth, time, nodes)
-    seed = check_seed(seed)
-    if not isinstance(c, int | float) or isinstance(c, bool) or c < 0:
-        raise OptionError(f"c must be a number >= 0, not {c!r}")
-    if playout not in ("random", "evaluator"):
-        raise OptionError(f"playout must be 'random' or 'evaluator', not {playout!r}")
-    options.pop("tt", None)  # MCTS keeps its own tree, not a TT
-    evaluator = build_evaluator(game, eval, noise, seed, **options)
-    engine = MCTS(evaluator, c=float(c), playout=playout, seed=seed)
+    evaluator = build_evaluator(game, eval, noise, seed, **weights)
+    engine = MCTS(evaluator, c=c, playout=playout, seed=seed)
     return SearchPlayer(engine, depth=depth, time=time, nodes=nodes)

@@ -18,11 +18,17 @@ from __future__ import annotations
 import time as _time
 from typing import Any
 
+from ..errors import OptionError
 from ..evaluation import with_noise
-from ..game import Game, OptionError, State
-from ..games.hadron.experts import Aenigma, aenigma_evaluator, regions_evaluator
+from ..game import Evaluator, Game, State
+from ..games.hadron.experts import (
+    Aenigma,
+    AenigmaParams,
+    aenigma_evaluator,
+    regions_evaluator,
+)
 from ..games.hadron.solver import HadronSolver, SolveTimeout
-from ..options import check_limits, check_number, check_seed, check_tt
+from ..options import LIMITS, SEED, TT, Option, noise
 from ..players import Player, SearchPlayer, time_budget
 from ..search import Searcher, SolveResult
 from . import register_ai, register_solver
@@ -31,42 +37,47 @@ from . import register_ai, register_solver
 AENIGMA_TIME = 0.93
 
 
-def _tt(tt: Any, game: Game) -> int:
+def _tt(tt: int | None, game: Game) -> int:
     """The TT size: given, or scaled to the board (a big table costs ~50 ms to build,
     which dominates the games on tiny boards that the tests and the tuner play)."""
-    return check_tt(tt, 1 << min(18, 10 + game.num_moves // 4))
+    return tt if tt is not None else 1 << min(18, 10 + game.num_moves // 4)
 
 
-def _evaluator(noise: Any, seed: int | None, params: Any, weights: dict[str, Any]) -> Aenigma:
-    if params is not None and not isinstance(params, str):
-        raise OptionError(f"params must be a file name, not {params!r}")
-    for name, value in weights.items():
-        check_number(name, value)
-    noise = check_number("noise", noise)
-    return aenigma_evaluator(params=params, noise=noise, seed=seed, **weights)
+#: Aenigma's parameters: a file, and each weight (None: the file's or the default).
+AENIGMA = (
+    Option("params", "text", None, "JSON file of tuned weights (boardgames tune)"),
+    *(Option(name, "number", None, "Aenigma parameter", low=0)
+      for name in AenigmaParams().to_dict()),
+)
+
+
+def _aenigma(
+    noise: float, seed: int | None, params: str | None, weights: dict[str, Any]
+) -> Aenigma:
+    given = {name: value for name, value in weights.items() if value is not None}
+    return aenigma_evaluator(params=params, noise=noise, seed=seed, **given)
 
 
 @register_ai(
     "aenigma",
     game="hadron",
     help="seed 002 (Aenigma): negascout in 0.93 s, specials + parity; w1_open.., t, params=FILE",
+    options=(*LIMITS, SEED, noise(1.0), TT, *AENIGMA),
 )
 def aenigma_ai(
     game: Game,
     *,
-    depth: Any = None,
-    time: Any = None,
-    nodes: Any = None,
-    seed: Any = None,
-    noise: Any = 1.0,
-    params: Any = None,
-    tt: Any = None,
-    **weights: Any,
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    seed: int | None,
+    noise: float,
+    tt: int | None,
+    params: str | None,
+    **weights: float | None,
 ) -> Player:
     """Aenigma: NegaScout, iterative deepening, 0.93 s per move unless told otherwise."""
-    check_limits(depth, time, nodes)
-    seed = check_seed(seed)
-    evaluator = _evaluator(noise, seed, params, weights)
+    evaluator = _aenigma(noise, seed, params, weights)
     if time is None and depth is None and nodes is None:
         time = AENIGMA_TIME
     engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
@@ -136,41 +147,44 @@ class SolvingPlayer(SearchPlayer):
     "default",
     game="hadron",
     help="negascout with noise-free Aenigma and an exact endgame solver (solve_at=24 cells)",
+    options=(
+        *LIMITS,
+        SEED,
+        noise(0.0),
+        TT,
+        Option("solve_at", "whole", 24, "legal cells from which the solver is tried", low=0),
+        Option("solve_share", "number", 0.5, "share of the move's time for the solver",
+               low=0.01, high=1),
+        Option("eval", "choice", "regions", "evaluator", choices=("regions", "aenigma")),
+        *AENIGMA,
+    ),
 )
 def default_ai(
     game: Game,
     *,
-    depth: Any = None,
-    time: Any = None,
-    nodes: Any = None,
-    seed: Any = None,
-    noise: Any = 0.0,
-    params: Any = None,
-    tt: Any = None,
-    solve_at: Any = 24,
-    solve_share: Any = 0.5,
-    eval: Any = "regions",
-    **weights: Any,
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    seed: int | None,
+    noise: float,
+    tt: int | None,
+    solve_at: int,
+    solve_share: float,
+    eval: str,
+    params: str | None,
+    **weights: float | None,
 ) -> Player:
     """NegaScout with a noise-free evaluator (aenigma or regions) and an endgame solver."""
-    check_limits(depth, time, nodes)
-    seed = check_seed(seed)
-    if not isinstance(solve_at, int) or isinstance(solve_at, bool) or solve_at < 0:
-        raise OptionError(f"solve_at must be a whole number >= 0, not {solve_at!r}")
-    share = check_number("solve_share", solve_share)
-    if not 0 < share <= 1:
-        raise OptionError(f"solve_share must be in (0, 1], not {solve_share!r}")
-    if eval == "regions":
-        if params is not None or weights:
-            raise OptionError("the regions evaluator takes no Aenigma parameters")
-        evaluator: Any = with_noise(regions_evaluator(), check_number("noise", noise), seed)
-    elif eval == "aenigma":
-        evaluator = _evaluator(noise, seed, params, weights)
+    evaluator: Evaluator
+    if eval == "aenigma":
+        evaluator = _aenigma(noise, seed, params, weights)
+    elif params is not None or any(value is not None for value in weights.values()):
+        raise OptionError("the regions evaluator takes no Aenigma parameters (use eval=aenigma)")
     else:
-        raise OptionError(f"eval must be 'aenigma' or 'regions', not {eval!r}")
+        evaluator = with_noise(regions_evaluator(), noise, seed)
     engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
     return SolvingPlayer(
-        engine, solve_at=solve_at, solve_share=share, depth=depth, time=time, nodes=nodes,
+        engine, solve_at=solve_at, solve_share=solve_share, depth=depth, time=time, nodes=nodes,
         name="default",
     )
 

@@ -32,7 +32,7 @@ from ..games.hexifence.experts import (
     seed_utility,
 )
 from ..games.hexifence.solver import EdgeSolver, SolveAborted
-from ..options import check_limits, check_seed, check_whole
+from ..options import LIMITS, SEED, Option
 from ..players import Player
 from ..search import SolveResult
 from . import register_ai, register_solver
@@ -269,37 +269,33 @@ def solve_edges(state: EdgeState, all_moves: bool = False, time: float | None = 
 
 
 def register_for(game_name: str) -> None:
-    @register_ai("seed", game=game_name, help="seed 004: random, then alpha-beta over safe moves")
-    def seed_factory(
-        game: Game,
-        *,
-        depth: Any = None,
-        time: Any = None,
-        nodes: Any = None,
-        seed: Any = None,
-        threshold: Any = 7,
-    ) -> Player:
-        check_limits(depth, time, nodes)  # accepted for uniformity; the seed plays by stages
-        return SeedPlayer(threshold=check_whole("threshold", threshold, 0), seed=check_seed(seed))
+    @register_ai(
+        "seed",
+        game=game_name,
+        help="seed 004: random, then alpha-beta over safe moves",
+        options=(*LIMITS, SEED, Option("threshold", "whole", 7, "safe moves left when it "
+                                       "starts searching", low=0)),
+    )
+    def seed_factory(game: Game, *, seed: int | None, threshold: int, **_limits: Any) -> Player:
+        """Limits are accepted for uniformity: the seed plays by stages."""
+        return SeedPlayer(threshold=threshold, seed=seed)
 
-    @register_ai("default", game=game_name, help="chain play and double-dealing, exact endgame")
+    @register_ai(
+        "default",
+        game=game_name,
+        help="chain play and double-dealing, exact endgame",
+        options=(
+            *LIMITS,
+            SEED,
+            Option("exact", "whole", 26, "empty edges from which to solve exactly", low=0),
+            Option("threshold", "whole", 10, "safe moves left for exact play", low=0),
+        ),
+    )
     def default_factory(
-        game: Game,
-        *,
-        depth: Any = None,
-        time: Any = None,
-        nodes: Any = None,
-        seed: Any = None,
-        exact: Any = 26,
-        threshold: Any = 10,
+        game: Game, *, time: float | None, seed: int | None, exact: int, threshold: int,
+        **_limits: Any,
     ) -> Player:
-        limits = check_limits(depth, time, nodes)
-        return ChainPlayer(
-            exact=check_whole("exact", exact, 0),
-            threshold=check_whole("threshold", threshold, 0),
-            time=limits.time,
-            seed=check_seed(seed),
-        )
+        return ChainPlayer(exact=exact, threshold=threshold, time=time, seed=seed)
 
     register_solver(game_name, solve_edges)
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Game, OptionError, State
+from ..game import Game, State
 from ..games.squatter.experts import Seed001, Seed003, Territory, seed003_order
-from ..options import check_flag, check_limits, check_real, check_seed, check_whole
+from ..options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Option
 from ..players import Player, SearchPlayer
 from ..search import Searcher
 from . import register_ai
@@ -65,54 +65,74 @@ class SeedPlayer(SearchPlayer):
         return super().choose(state, time_limit)
 
 
-@register_ai("seed001", game="squatter", help="seed 001: fixed-depth alpha-beta, linear evaluator")
+def _weights(evaluator: type) -> tuple[Option, ...]:
+    """Each weight of an evaluator class as an option (any finite number)."""
+    return tuple(
+        Option(name, "number", weight, f"{evaluator.__name__} weight")
+        for name, weight in evaluator().weights.items()
+    )
+
+
+@register_ai(
+    "seed001",
+    game="squatter",
+    help="seed 001: fixed-depth alpha-beta, linear evaluator",
+    options=(DEPTH.with_default(3), TIME, NODES, SEED, *_weights(Seed001)),
+)
 def seed001_ai(
     game: Game,
     *,
-    depth: Any = 3,
-    time: Any = None,
-    nodes: Any = None,
-    seed: Any = None,
-    **weights: Any,
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    seed: int | None,
+    **weights: float,
 ) -> Player:
     """Seed 001: alpha-beta to `depth` (3) with its 4-feature linear evaluator."""
-    check_limits(depth, time, nodes)
-    evaluator = _build(Seed001, weights)
-    engine = Searcher(
-        evaluator, algorithm="alphabeta", killers=False, history=False, seed=check_seed(seed)
-    )
+    evaluator = Seed001(**weights)
+    engine = Searcher(evaluator, algorithm="alphabeta", killers=False, history=False, seed=seed)
     return SeedPlayer(engine, evaluator, depth=depth, time=time, nodes=nodes, name="seed001")
 
 
-@register_ai("seed003", game="squatter", help="seed 003: alpha-beta, move order, depth schedule")
+@register_ai(
+    "seed003",
+    game="squatter",
+    help="seed 003: alpha-beta, move order, depth schedule",
+    options=(
+        *LIMITS,
+        SEED,
+        Option("start", "whole", 4, "scheduled depth on an empty board", low=1, high=100),
+        Option("end", "whole", 10, "scheduled depth on a full board", low=1, high=100),
+        Option("exact", "whole", 11, "free cells from which to search to the end", low=0),
+        ORDER.with_default(True),
+        *_weights(Seed003),
+    ),
+)
 def seed003_ai(
     game: Game,
     *,
-    depth: Any = None,
-    time: Any = None,
-    nodes: Any = None,
-    seed: Any = None,
-    start: Any = 4,
-    end: Any = 10,
-    exact: Any = 11,
-    order: Any = True,
-    **weights: Any,
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    seed: int | None,
+    start: int,
+    end: int,
+    exact: int,
+    order: bool,
+    **weights: float,
 ) -> Player:
     """Seed 003: alpha-beta with its evaluator, move order and depth schedule.
 
     `depth` fixes the depth instead of the schedule (start..end, exact).
     """
-    check_limits(depth, time, nodes)
-    start, end = check_whole("start", start), check_whole("end", end)
-    exact = check_whole("exact", exact, 0)
-    evaluator = _build(Seed003, weights)
+    evaluator = Seed003(**weights)
     engine = Searcher(
         evaluator,
         algorithm="alphabeta",
         killers=False,
         history=False,
-        order=seed003_order if check_flag("order", order) else None,
-        seed=check_seed(seed),
+        order=seed003_order if order else None,
+        seed=seed,
     )
 
     def schedule(state: State) -> int:
@@ -129,41 +149,33 @@ def seed003_ai(
     )
 
 
-@register_ai("default", game="squatter", help="negascout + Territory evaluator (strongest)")
+@register_ai(
+    "default",
+    game="squatter",
+    help="negascout + Territory evaluator (strongest)",
+    options=(*LIMITS, SEED, TT.with_default(1 << 18), ORDER, LMR, *_weights(Territory)),
+)
 def default_ai(
     game: Game,
     *,
-    depth: Any = None,
-    time: Any = None,
-    nodes: Any = None,
-    seed: Any = None,
-    tt: Any = 1 << 18,
-    order: Any = False,
-    lmr: Any = False,
-    **weights: Any,
+    depth: int | None,
+    time: float | None,
+    nodes: int | None,
+    seed: int | None,
+    tt: int,
+    order: bool,
+    lmr: bool,
+    **weights: float,
 ) -> Player:
     """NegaScout with iterative deepening and the Territory evaluator.
 
     `lmr` turns on late move reductions."""
-    check_limits(depth, time, nodes)
-    evaluator = _build(Territory, weights)
     engine = Searcher(
-        evaluator,
+        Territory(**weights),
         algorithm="negascout",
-        tt_size=check_whole("tt", tt, 0),
-        order=seed003_order if check_flag("order", order) else None,
-        seed=check_seed(seed),
-        reductions=check_flag("lmr", lmr),
+        tt_size=tt,
+        order=seed003_order if order else None,
+        seed=seed,
+        reductions=lmr,
     )
     return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="default")
-
-
-def _build(factory: Any, weights: dict[str, Any]) -> Any:
-    known = factory().weights
-    unknown = sorted(set(weights) - set(known))
-    if unknown:
-        raise OptionError(
-            f"unknown option(s) {', '.join(unknown)} for {factory.__name__}; "
-            f"weights: {', '.join(known)}; search options: depth, time, nodes, seed"
-        )
-    return factory(**{name: check_real(name, value) for name, value in weights.items()})
