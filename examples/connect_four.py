@@ -72,6 +72,27 @@ class ConnectFour(Game):
     def evaluators(self):
         return {"default": lambda: Linear({centre: 1.0})}
 
+    def render_text(self, state: C4State, color: bool = False) -> str:
+        marks = ".XO"
+        rows = [
+            " ".join(marks[state.board[cell(c, r)] + 1] for c in range(COLS))
+            for r in reversed(range(ROWS))
+        ]
+        return "\n".join(rows + ["a b c d e f g"])
+
+    def render_svg(self, state: C4State) -> str:
+        fill = {-1: "white", 0: "red", 1: "gold"}
+        discs = "".join(
+            f'<circle cx="{40 * c + 20}" cy="{40 * (ROWS - 1 - r) + 20}" r="16" '
+            f'fill="{fill[state.board[cell(c, r)]]}" stroke="black"/>'
+            for c in range(COLS)
+            for r in range(ROWS)
+        )
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{40 * COLS}" height="{40 * ROWS}">'
+            f'<rect width="100%" height="100%" fill="royalblue"/>{discs}</svg>'
+        )
+
 
 def centre(state: C4State, player: int) -> float:
     """Stones in the middle column, mine minus theirs."""
@@ -158,26 +179,7 @@ class C4State(State):
         stones = [(c, p) for c, p in enumerate(self.board) if p >= 0]
         return self.game.zobrist.full(stones)
 
-    def render(self, color: bool = False) -> str:
-        marks = ".XO"
-        rows = [
-            " ".join(marks[self.board[cell(c, r)] + 1] for c in range(COLS))
-            for r in reversed(range(ROWS))
-        ]
-        return "\n".join(rows + ["a b c d e f g"])
 
-    def to_svg(self) -> str:
-        fill = {-1: "white", 0: "red", 1: "gold"}
-        discs = "".join(
-            f'<circle cx="{40 * c + 20}" cy="{40 * (ROWS - 1 - r) + 20}" r="16" '
-            f'fill="{fill[self.board[cell(c, r)]]}" stroke="black"/>'
-            for c in range(COLS)
-            for r in range(ROWS)
-        )
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{40 * COLS}" height="{40 * ROWS}">'
-            f'<rect width="100%" height="100%" fill="royalblue"/>{discs}</svg>'
-        )
 
 
 register_game("connect4", ConnectFour)
@@ -187,4 +189,4 @@ if __name__ == "__main__":
     from boardgames.game import get_game
 
     state = get_game("connect4").new_state()
-    print(state.render())
+    print(state)

@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> GameRecord:
         result = player.last_result
         detail = "" if result is None else f" (depth {result.depth}, {result.nodes} nodes)"
         print(f"{player.name} plays {game.format_move(move)}{detail}")
-        print(state.render(), end="\n\n")
+        print(state, end="\n\n")
 
     record = play_game(game, [red, yellow], time_limit=args.time, on_move=show)
     print(record.summary())

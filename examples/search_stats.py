@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
 
     game = get_game(args.game)
     state = game.replay(args.moves.split())
-    print(state.render(), end="\n\n")
+    print(state, end="\n\n")
     results = {}
     header = f"{'algorithm':<10} {'score':>8} {'move':>5} {'nodes':>9} {'nodes/s':>9}"
     print(header + f" {'tt hits':>8} {'first-move cutoffs':>19}")

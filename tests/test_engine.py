@@ -47,7 +47,7 @@ def test_comments_and_blank_lines_get_no_response():
 
 def test_board_is_one_response_without_empty_lines():
     board = results("game connect4\nplay d\nboard\n")[-1]
-    assert board == get_game("connect4").replay(["d"]).render()
+    assert board == str(get_game("connect4").replay(["d"]))
 
 
 def test_win_and_game_over():

@@ -15,7 +15,8 @@ import functools
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import (  # noqa: F401  (OptionError is re-exported: old import path)
     BoardgamesError,
@@ -28,10 +29,35 @@ from .evaluation import with_noise
 from .options import check_number, check_seed, check_whole, keyword_options, named_parameters, quote
 from .zobrist import identity, invert
 
-Evaluator = Callable[["State"], float]
+Evaluator = Callable[["State[Any]"], float]
+
+S = TypeVar("S", bound="State[Any]")
+G = TypeVar("G", bound="Game[Any]")
 
 
-class Game(ABC):
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: `state.outcome()` (None while it goes on).
+
+    `winner` is 0 or 1, or None for a draw; `scores` are both players'
+    scores in scored games (first player first), else None; `reason` says
+    why the game ended in the game's words ("five in a row", "no legal move").
+    """
+
+    winner: int | None
+    reason: str
+    scores: tuple[int, int] | None = None
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+    def result(self, player_names: tuple[str, str]) -> str:
+        """'draw' or the winner's colour."""
+        return "draw" if self.winner is None else player_names[self.winner]
+
+
+class Game(ABC, Generic[S]):
     """Rules and tables for one game at one size. Build with `get_game`."""
 
     name: ClassVar[str]
@@ -53,14 +79,14 @@ class Game(ABC):
 
     # --- positions ---------------------------------------------------------
     @abstractmethod
-    def new_state(self) -> State:
+    def new_state(self) -> S:
         """The start position."""
 
-    def parse_position(self, text: str) -> State:
+    def parse_position(self, text: str) -> S:
         """A position from its text (default: the moves from the start)."""
         return self.replay(text.split())
 
-    def replay(self, moves: Iterable[int | str]) -> State:
+    def replay(self, moves: Iterable[int | str]) -> S:
         """The position after playing `moves` (ints or notation) from the start."""
         state = self.new_state()
         for move in moves:
@@ -107,19 +133,19 @@ class Game(ABC):
         return self.inverse_symmetries[symmetry][move]
 
     # --- knowledge -------------------------------------------------------------
-    def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
+    def evaluators(self) -> dict[str, Callable[..., Callable[[S], float]]]:
         """Named evaluator factories (keyword options -> evaluator).
 
         The key "default" names the game's best evaluator.
         """
         return {"default": lambda: _zero}
 
-    def default_evaluator(self) -> Evaluator:
+    def default_evaluator(self) -> Callable[[S], float]:
         return self.evaluators()["default"]()
 
     def evaluator(
         self, name: str = "default", *, noise: Any = None, seed: Any = None, **options: Any
-    ) -> Evaluator:
+    ) -> Callable[[S], float]:
         """The evaluator `name` built with `options`, every option checked.
 
         `noise` adds seeded random tie-breaks of that scale; a factory that
@@ -153,20 +179,44 @@ class Game(ABC):
             raise OptionError(f"bad options for evaluator {name!r}: {exc}") from None
         return evaluator if "noise" in own else with_noise(evaluator, noise or 0, seed)
 
-    def analyse(self, state: State) -> str:
+    def analyse(self, state: S) -> str:
         """A short static report of a position (the CLI's `analyse`)."""
-        over = state.is_over()
+        outcome = state.outcome()
         lines = [
-            f"to move: {'none' if over else self.player_names[state.to_move]}",
-            f"legal moves: {0 if over else len(state.legal_moves())}",
-            f"result: {state.result()}",
+            f"to move: {'none' if outcome else self.player_names[state.to_move]}",
+            f"legal moves: {0 if outcome else len(state.legal_moves())}",
+            f"result: {state.result()}" + (f" ({outcome.reason})" if outcome else ""),
         ]
         if self.scored:
             a, b = state.scores()
             lines.append(f"score: {a} {b}")
         return "\n".join(lines)
 
-    def benchmark_positions(self) -> dict[str, State]:
+    # --- drawing (a game's render.py does the work; these are its entry points)
+    def render_text(self, state: S, color: bool = False) -> str:
+        """A text board for the terminal (ANSI colours when `color`).
+
+        The default, for games that draw nothing, names the moves and the side to move.
+        """
+        outcome = state.outcome()
+        if outcome is None:
+            return f"{state.moves_text() or '(start)'}\n{self.player_names[state.to_move]} to move"
+        return f"{state.moves_text()}\nresult: {outcome.result(self.player_names)}"
+
+    def render_svg(self, state: S) -> str:
+        """An SVG picture of the board (the default: the text board as SVG text)."""
+        from html import escape
+
+        lines = self.render_text(state).splitlines()
+        height = 16 * len(lines) + 8
+        body = "".join(
+            f'<text x="4" y="{16 * (i + 1)}" font-family="monospace" font-size="13">'
+            f"{escape(line)}</text>"
+            for i, line in enumerate(lines)
+        )
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}">{body}</svg>'
+
+    def benchmark_positions(self) -> dict[str, S]:
         """Fixed positions for `boardgames bench` and the benchmarks."""
         return {"start": self.new_state()}
 
@@ -187,15 +237,15 @@ class Game(ABC):
         return hash((self.name, tuple(sorted(self.params.items()))))
 
 
-def _zero(state: State) -> float:
+def _zero(state: State[Any]) -> float:
     return 0.0
 
 
-class State(ABC):
+class State(ABC, Generic[G]):
     """One mutable position. `make`/`undo` are the fast path used by search;
     `play` checks legality first and leaves the state unchanged on error."""
 
-    game: Game
+    game: G
     #: 0 or 1: index into `game.player_names`.
     to_move: int
     #: One Zobrist hash per symmetry of `game.symmetries`, kept incrementally.
@@ -217,18 +267,31 @@ class State(ABC):
         """Take back the last move made on this object."""
 
     @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True once the game has ended (the search's fast test)."""
 
     @abstractmethod
     def winner(self) -> int | None:
-        """0 or 1 once the game is over; None for a draw or a game in progress."""
+        """0 or 1 once the game is over; None for a draw or a game in progress
+        (the search's fast test; everyone else reads `outcome()`)."""
 
     def scores(self) -> tuple[int, int]:
         """Both players' scores, first player first (scored games only)."""
         raise NotImplementedError(f"{self.game.name} keeps no score")
 
+    def end_reason(self) -> str:
+        """Why the finished game ended, in the game's words (games override)."""
+        return "game over"
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        if not self.is_over():
+            return None
+        scores = self.scores() if self.game.scored else None
+        return Outcome(self.winner(), self.end_reason(), scores)
+
     @abstractmethod
-    def copy(self) -> State: ...
+    def copy(self) -> State[G]: ...
 
     @abstractmethod
     def recompute_hashes(self) -> list[int]:
@@ -279,28 +342,23 @@ class State(ABC):
 
     def result(self) -> str:
         """'none' while the game goes on, 'draw', or the winner's colour."""
-        if not self.is_over():
-            return "none"
-        w = self.winner()
-        return "draw" if w is None else self.game.player_names[w]
+        outcome = self.outcome()
+        return "none" if outcome is None else outcome.result(self.game.player_names)
 
-    def to_text(self) -> str:
-        """The position as text that `game.parse_position` reads back."""
+    def moves_text(self) -> str:
+        """The moves made on this object, in notation, oldest first."""
         return " ".join(self.game.format_move(m) for m in self.history)
 
-    @abstractmethod
-    def render(self, color: bool = False) -> str:
-        """A text board for the terminal (ANSI colours when `color`)."""
-
-    @abstractmethod
-    def to_svg(self) -> str:
-        """An SVG picture of the board."""
+    def to_text(self) -> str:
+        """The position in the game's position format, which `game.parse_position`
+        reads back (the moves from the start unless the game has a board format)."""
+        return self.moves_text()
 
     def _repr_svg_(self) -> str:
-        return self.to_svg()
+        return self.game.render_svg(self)
 
     def __str__(self) -> str:
-        return self.render()
+        return self.game.render_text(self)
 
 
 def perft(state: State, depth: int) -> int:

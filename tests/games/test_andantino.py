@@ -286,7 +286,7 @@ def test_playing_into_a_pocket_loses():
     assert GAME.parse_move("2,-1,-1") in state.legal_moves()  # legal, but fatal
     state.play("2,-1,-1")
     assert (state.winner(), state.reason) == (WHITE, SELF_ENCLOSED)
-    assert "played into an enclosed pocket" in state.render()
+    assert "played into an enclosed pocket" in str(state)
 
 
 def test_no_move_left_is_a_draw():
@@ -296,7 +296,7 @@ def test_no_move_left_is_a_draw():
     state = GAME.new_state()
     state.make(INDEX[(5, -5, 0)])
     assert state.is_over() and state.winner() is None and state.reason == NO_MOVES
-    assert state.result() == "draw" and "draw: no move left" in state.render()
+    assert state.result() == "draw" and "draw: no move left" in str(state)
     assert state.legal_moves() == []
     state.undo()
     assert not state.is_over() and len(state.legal_moves()) == 6
@@ -438,18 +438,18 @@ def test_default_evaluator_sees_a_win_next_move():
 
 def test_render_marks_the_last_move_and_result():
     state = GAME.parse_position("0,-1,1 -1,0,1")
-    text = state.render()
+    text = str(state)
     assert "[B]" in text and text.count("\n") == 19
     assert "white to move" in text
-    assert "\033[" in state.render(color=True)
+    assert "\033[" in state.game.render_text(state, color=True)
     assert "\033[" not in text
     over = GAME.parse_position("-1,0,1 -1,1,0 0,-1,1 1,-1,0 -2,1,1 -2,2,0 1,-2,1 0,1,-1 -3,2,1")
-    assert "white wins by five in a row" in over.render()
+    assert "white wins by five in a row" in str(over)
 
 
 def test_svg_is_well_formed():
     state = GAME.benchmark_positions()["middle-24"]
-    root = ET.fromstring(state.to_svg())
+    root = ET.fromstring(state.game.render_svg(state))
     assert root.tag.endswith("svg")
     polygons = [e for e in root.iter() if e.tag.endswith("polygon")]
     assert len(polygons) == SIZE

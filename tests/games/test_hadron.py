@@ -223,10 +223,10 @@ def test_evaluators_and_rendering():
     assert set(game.evaluators()) >= {"default", "aenigma", "regions"}
     assert game.evaluator("aenigma", noise=0)(state) == -200
     assert game.default_evaluator()(state) == game.evaluator("regions")(state)
-    text = state.render()
+    text = str(state)
     assert "*" in text and "black to move" in text
-    assert "\x1b[" in state.render(color=True)
-    svg = state.to_svg()
+    assert "\x1b[" in state.game.render_text(state, color=True)
+    svg = state.game.render_svg(state)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "special for white" in svg and "legal" in svg
     assert "white specials: 2" in game.analyse(state)

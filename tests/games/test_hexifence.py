@@ -150,10 +150,10 @@ def test_board_of_another_size_gives_that_size():
 def test_svg_colours_edges_and_fills_cells():
     game = get_game("hexifence", size=2)
     state = game.parse_position((DATA / "nylonee_testcase2d_7_2_3.txt").read_text())
-    svg = state.to_svg()
+    svg = state.game.render_svg(state)
     assert svg.startswith("<svg") and svg.count("<polygon") == 7
     assert svg.count("<line") == 30 and "#1f5fbf" in svg and "#c8102e" in svg
-    assert "B" in state.render() and "\033[" in state.render(color=True)
+    assert "B" in str(state) and "\033[" in state.game.render_text(state, color=True)
 
 
 def test_notation():

@@ -192,7 +192,8 @@ class EngineSession:
 
     def cmd_board(self, args: list[str]) -> str:
         self._arity(args, "board", 0, 0)
-        return self._current()[1].render()
+        game, state = self._current()
+        return game.render_text(state)
 
     def cmd_genmove(self, args: list[str]) -> str:
         game, state = self._current()

@@ -175,10 +175,10 @@ def play(
         else:
             side = 0 if player is players[0] else 1
             click.echo(describe_move(state, move, player, side))
-        click.echo(state.render(color=color))
+        click.echo(state.game.render_text(state, color=color))
 
     initial = start.replay(game) if isinstance(start, GameRecord) else (start or game.new_state())
-    click.echo(initial.render(color=color))
+    click.echo(initial.game.render_text(initial, color=color))
     interrupted = False
     try:
         record = play_game(game, players, start=start, on_move=show)

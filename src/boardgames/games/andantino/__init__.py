@@ -94,6 +94,17 @@ class Andantino(Game):
         return state
 
     # --- knowledge ---------------------------------------------------------------
+    # --- drawing ------------------------------------------------------------------------
+    def render_text(self, state: AndantinoState, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(state, color)
+
+    def render_svg(self, state: AndantinoState) -> str:
+        from .render import render_svg
+
+        return render_svg(state)
+
     def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
         from .experts import EVALUATORS
 

@@ -263,12 +263,4 @@ class AndantinoState(State):
         """Cells holding `player`'s stones, in index order."""
         return [c for c, p in enumerate(self.board) if p == player]
 
-    def render(self, color: bool = False) -> str:
-        from .render import render_text
 
-        return render_text(self, color=color)
-
-    def to_svg(self) -> str:
-        from .render import render_svg
-
-        return render_svg(self)
