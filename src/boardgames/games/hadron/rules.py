@@ -120,6 +120,17 @@ class Hadron(Game):
         return self.names[move]
 
     # --- knowledge ----------------------------------------------------------------------
+    # --- drawing ------------------------------------------------------------------------
+    def render_text(self, state: HadronState, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(state, color)
+
+    def render_svg(self, state: HadronState) -> str:
+        from .render import render_svg
+
+        return render_svg(state)
+
     def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
         from .experts import aenigma_evaluator, regions_evaluator
 
@@ -295,12 +306,4 @@ class HadronState(State):
         return white, self.filled[cell] - white
 
     # --- presentation ---------------------------------------------------------------
-    def render(self, color: bool = False) -> str:
-        from .render import render_text
 
-        return render_text(self, color)
-
-    def to_svg(self) -> str:
-        from .render import render_svg
-
-        return render_svg(self)

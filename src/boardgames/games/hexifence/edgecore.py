@@ -126,6 +126,17 @@ class EdgeGame(Game):
         positions["loony"] = state.copy()
         return positions
 
+    # --- drawing ------------------------------------------------------------------------
+    def render_text(self, state: EdgeState, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(state, color)
+
+    def render_svg(self, state: EdgeState) -> str:
+        from .render import render_svg
+
+        return render_svg(state)
+
     def evaluators(self):
         from . import experts
 
@@ -297,15 +308,7 @@ class EdgeState(State):
         self.history, self._undo = [], []
         self.hashes = self.recompute_hashes()
 
-    def render(self, color: bool = False) -> str:
-        from .render import render_text
 
-        return render_text(self, color)
-
-    def to_svg(self) -> str:
-        from .render import render_svg
-
-        return render_svg(self)
 
     def to_text(self) -> str:
         from .notation import position_text
