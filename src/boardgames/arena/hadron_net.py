@@ -517,7 +517,11 @@ class HadronClient:
 
     def play(self, host: str, port: int, connect_timeout: float = 10.0) -> ClientResult:
         connect_timeout = check_seconds("connect_timeout", connect_timeout)
-        sock = socket.create_connection((host, _check_port(port, 1)), timeout=connect_timeout)
+        try:
+            sock = socket.create_connection((host, _check_port(port, 1)), timeout=connect_timeout)
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise ProtocolError(f"cannot connect to {quote(host)} port {port}: {reason}") from None
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         channel = LineChannel(sock)
         try:

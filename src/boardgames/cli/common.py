@@ -7,6 +7,7 @@ with one line `error: ...` on stderr and exit code 2; no traceback.
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -156,6 +157,10 @@ def handle_errors(command: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
+        except BrokenPipeError:
+            # The reader went away (`boardgames list | head`): not an error.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except OSError as exc:
             where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
             fail(f"{where}{exc.strerror or exc}")

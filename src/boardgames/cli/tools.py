@@ -39,7 +39,7 @@ def game_option_defaults(game: Game) -> dict[str, Any]:
     }
     options = {k: (None if v is inspect.Parameter.empty else v) for k, v in options.items()}
     options.update(game.params)
-    return options
+    return {k: v for k, v in options.items() if v is not None}
 
 
 @click.command("list", cls=Command)
