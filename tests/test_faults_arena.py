@@ -495,3 +495,25 @@ def test_match_ctrl_c_keeps_the_games_so_far(tmp_path, faulty):
     assert (lines[-1]["result"], lines[-1]["detail"]) == ("none", CTRL_C)
     assert "unfinished: 1" in result.stdout
     assert f"interrupted: {len(lines) - 1} of 50 games finished" in result.stderr
+
+
+# --- the tuner: a generation of forfeits or unplayable games selects nothing ---------------------
+
+
+def test_tuner_refuses_to_select_on_forfeited_or_unplayable_games(faulty):
+    from boardgames.arena.tune import ParamRange, ParamSpace, natural_selection
+    from boardgames.errors import BoardgamesError
+    from boardgames.plugins import import_plugins
+
+    import_plugins([faulty])
+    space = ParamSpace({"x": ParamRange(0, 1)})
+    game = get_game("connect4")
+    options = {"population": 3, "keep": 1, "generations": 2, "games_per_pair": 1}
+    with pytest.raises(BoardgamesError, match="generation 0: every game was forfeited"):
+        natural_selection(game, space, lambda params: "faulty:crash=1", **options)
+    hadron = get_game("hadron", rows=3, cols=3)
+    with pytest.raises(BoardgamesError, match="forfeited, first by crash: .*cannot build"):
+        natural_selection(hadron, space, lambda params: "nosuchai", **options)
+    # A healthy run still works.
+    result = natural_selection(game, space, lambda params: "random", **options)
+    assert len(result.history) == 2

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import BoardgamesError
 from ..game import Game, OptionError
 from ..io import atomic_write_text
 from .tournament import GameResult, derive_seed, round_robin
@@ -130,6 +131,28 @@ class SelectionResult:
         return "\n".join(lines)
 
 
+#: Ways to lose without the game ending on the board.
+FORFEITS = ("crash", "illegal", "timeout")
+
+
+def _check_generation(index: int, table: Any) -> None:
+    """BoardgamesError when a generation's games say nothing about the
+    parameters: some could not be played, or every one was forfeited (a
+    broken evaluator, an impossible time limit).  Selecting on that would
+    return random parameters as if they had won."""
+    if table.errors:
+        raise BoardgamesError(
+            f"generation {index}: {len(table.errors)} games could not be played"
+            f" (first: {table.errors[0].error})"
+        )
+    forfeits = [r for r in table.results if r.record and r.record.reason in FORFEITS]
+    if table.results and len(forfeits) == len(table.results):
+        raise BoardgamesError(
+            f"generation {index}: every game was forfeited, first by"
+            f" {forfeits[0].record.reason}: {forfeits[0].record.detail}"
+        )
+
+
 def _fmt(value: float) -> str:
     return f"{value:g}"
 
@@ -191,6 +214,7 @@ def natural_selection(
             on_result=on_result,
             max_moves=max_moves,
         )
+        _check_generation(index, table)
         wins, draws = table.counts()
         for i, p in enumerate(players):
             p.wins = sum(wins[i])
