@@ -329,6 +329,43 @@ def test_sigkill_of_the_tournament_kills_its_workers_and_frees_the_directory(tmp
         pass
 
 
+WATCHER_ONLY = """
+import os, sys, time
+from boardgames.arena import executors
+
+executors._set_parent_death_signal = lambda signum: None  # only the portable watcher is left
+with executors.process_executor(2) as pool:
+    pool.submit(os.getpid).result()
+    print(" ".join(str(pid) for pid in pool._processes), flush=True)
+    time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
+def test_workers_die_with_the_parent_without_the_linux_death_signal():
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-c", WATCHER_ONLY], env=env, stdout=subprocess.PIPE, text=True
+    )
+    workers: list[int] = []
+    try:
+        workers = [int(pid) for pid in process.stdout.readline().split()]
+        assert len(workers) == 2 and all(_alive(pid) for pid in workers)
+        process.kill()
+        process.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(_alive(pid) for pid in workers):
+            time.sleep(0.05)
+        assert not any(_alive(pid) for pid in workers), "workers outlived their parent"
+    finally:
+        if process.poll() is None:
+            process.kill()
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        process.stdout.close()
+
+
 # --- 13: outputs are checked before the work, errors name the target ------------------------
 
 
