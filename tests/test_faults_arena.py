@@ -42,6 +42,7 @@ FAULTY_PLUGIN = '''
 import time
 
 from boardgames.ai import register_ai
+from boardgames.options import LIMITS, SEED, Option
 from boardgames.players import RandomPlayer
 
 
@@ -67,8 +68,18 @@ class Faulty(RandomPlayer):
         return super().choose(state, time_limit)
 
 
-@register_ai("faulty", help="random moves that crash or are interrupted (tests)")
-def faulty(game, *, seed=None, crash=0, interrupt=0, sleep=0, **options):
+@register_ai(
+    "faulty",
+    help="random moves that crash or are interrupted (tests)",
+    options=(
+        *LIMITS,
+        SEED,
+        Option("crash", "whole", 0, low=0),
+        Option("interrupt", "whole", 0, low=0),
+        Option("sleep", "number", 0, low=0),
+    ),
+)
+def faulty(game, *, seed, crash, interrupt, sleep, **limits):
     return Faulty(seed, crash, interrupt, sleep)
 '''
 

@@ -384,6 +384,7 @@ SLEEPY_PLUGIN = """
 import os
 import time
 from boardgames.ai import register_ai
+from boardgames.options import LIMITS, SEED
 from boardgames.players import RandomPlayer
 
 class Sleepy(RandomPlayer):
@@ -391,8 +392,9 @@ class Sleepy(RandomPlayer):
         time.sleep(float(os.environ.get("SLEEPY_SECONDS", "0")))
         return super().choose(state, time_limit)
 
-@register_ai("sleepy", help="random, slowly (tests)")
-def sleepy(game, *, seed=None, **options):
+# Declared options: the AI rejects bad ones like every other (tests/test_options.py).
+@register_ai("sleepy", help="random, slowly (tests)", options=(*LIMITS, SEED))
+def sleepy(game, *, seed, **limits):
     return Sleepy(seed)
 """
 
