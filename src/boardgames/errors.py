@@ -88,7 +88,9 @@ class SearchStopped(BoardgamesError, TimeoutError):
     nodes: int | None = None
 
     @classmethod
-    def gave_up(cls, seconds: float, nodes: int | None = None, what: str = "solve") -> SearchStopped:
+    def gave_up(
+        cls, seconds: float, nodes: int | None = None, what: str = "solve"
+    ) -> SearchStopped:
         """The documented message: "solve gave up after 2.00 s (1234 nodes)"."""
         shown = f" ({nodes} nodes)" if nodes is not None else ""
         error = cls(f"{what} gave up after {seconds:.2f} s{shown}")

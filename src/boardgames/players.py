@@ -57,8 +57,21 @@ class Player:
 def _legal_moves(state: State) -> list[int]:
     moves = state.legal_moves()
     if not moves:
-        raise GameOverError()
+        raise no_legal_move(state)
     return moves
+
+
+def game_result(state: State) -> str:
+    """How a game without a legal move ended, for messages: 'white won', 'a draw'."""
+    if not state.is_over():
+        return "no legal move"
+    result = state.result()
+    return "a draw" if result == "draw" else f"{result} won"
+
+
+def no_legal_move(state: State) -> GameOverError:
+    """The error for asking a move where there is none: "the game is over (white won)"."""
+    return GameOverError(result=game_result(state))
 
 
 class RandomPlayer(Player):

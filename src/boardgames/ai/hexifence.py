@@ -33,8 +33,8 @@ from ..games.hexifence.experts import (
 )
 from ..games.hexifence.solver import EdgeSolver, SolveAborted
 from ..options import LIMITS, SEED, Option
-from ..players import Player
-from ..search import SolveResult
+from ..players import Player, no_legal_move, time_budget
+from ..search import SearchResult, SolveResult
 from . import register_ai, register_solver
 
 # --- the seed's staged player -------------------------------------------------------------
@@ -133,7 +133,20 @@ class SeedPlayer(Player):
 
 
 class ChainPlayer(Player):
-    """Chain play (control, double-dealing) and exact endgames."""
+    """Chain play (control, double-dealing) and exact endgames.
+
+    Time: the move's budget (`players.time_budget` of the per-move limit,
+    else `time`, else 30 s) is shared from the start of `choose`: the exact
+    solver may use up to SOLVE_SHARE of it, the safe-move search stops at
+    SEARCH_SHARE.  `last_result` is a SearchResult saying what was done:
+    `algorithm` "solve" (exact: `depth` is every move left, `score` the final
+    margin), "chain" (the safe-move search: `depth` its deepest line), or a
+    move chosen without search ("capture", "random", "opening"); `nodes`
+    counts the solver's and the search's nodes, an abandoned solve included.
+    """
+
+    SOLVE_SHARE = 0.55
+    SEARCH_SHARE = 0.85
 
     def __init__(
         self,
@@ -150,6 +163,9 @@ class ChainPlayer(Player):
         self.rng = random.Random(seed)
         self.solvers: dict[EdgeGame, EdgeSolver] = {}
         self.table: dict[int, float] = {}
+        self.nodes = 0
+        self.depth = 0
+        self.completed = True
 
     def _solver(self, game: EdgeGame) -> EdgeSolver:
         if game not in self.solvers:
@@ -157,44 +173,88 @@ class ChainPlayer(Player):
         return self.solvers[game]
 
     def choose(self, state: EdgeState, time_limit: float | None = None) -> int:
+        start = _time.perf_counter()
+        if state.is_over() or not state.n_empty:
+            raise no_legal_move(state)
         state = state.copy()
-        budget = min(t for t in (self.time, time_limit, 30.0) if t is not None)
+        budget = time_budget(self.time, time_limit)
+        if budget is None:
+            budget = 30.0
+        self.nodes = 0
+        self.depth = 0
+        self.completed = True
         caps = state.captures()
         safe = state.safe_moves()
         if state.n_empty <= self.exact or (not caps and len(safe) <= self.threshold):
             # Exact whenever the solver finishes in time; chain play otherwise.
+            solver = self._solver(state.game)
             try:
-                _, best, _ = self._solver(state.game).solve(state, time=budget * 0.55)
-                return best[0]
+                rest, best, nodes = solver.solve(state, time=budget * self.SOLVE_SHARE)
             except SolveAborted:
-                pass
+                self.nodes += solver.nodes
+                self.completed = False
+            else:
+                self.nodes += nodes
+                p = state.to_move
+                margin_now = state.score[p] - state.score[1 - p]
+                return self._done(best[0], "solve", start, state.n_empty, margin_now + rest)
         if caps:
-            return capture_choice(state, caps)
+            return self._done(capture_choice(state, caps), "capture", start)
         if len(safe) > self.threshold:
-            return self.rng.choice(safe)
+            return self._done(self.rng.choice(safe), "random", start)
         if safe:
-            return self._search_safe(state, safe, _time.perf_counter() + budget * 0.3)
-        return cheapest_opening(state)
+            deadline = start + budget * self.SEARCH_SHARE
+            move, score = self._search_safe(state, safe, deadline)
+            return self._done(move, "chain", start, self.depth, score)
+        return self._done(cheapest_opening(state), "opening", start)
 
-    def _search_safe(self, state: EdgeState, safe: list[int], deadline: float) -> int:
-        """Negamax over safe moves; leaves scored by the loony-endgame value."""
+    def _done(
+        self, move: int, how: str, start: float, depth: int = 0, score: float = 0.0
+    ) -> int:
+        """Record what `choose` did in `last_result` and return the move."""
+        self.last_result = SearchResult(
+            move=move,
+            score=score,
+            pv=[move],
+            depth=depth,
+            nodes=self.nodes,
+            time=_time.perf_counter() - start,
+            completed=self.completed,
+            algorithm=how,
+        )
+        return move
+
+    def _search_safe(
+        self, state: EdgeState, safe: list[int], deadline: float
+    ) -> tuple[int, float]:
+        """Negamax over safe moves; leaves scored by the loony-endgame value.
+
+        Returns (best move, its value); `self.nodes` and `self.depth` grow."""
         self.table.clear()
         best_move, best = safe[0], None
         for move in safe:
             state.make(move)
             try:
-                value = -self._negamax(state, -(10**6), 10**6 if best is None else -best, deadline)
+                value = -self._negamax(
+                    state, -(10**6), 10**6 if best is None else -best, deadline, 1
+                )
             except TimeoutError:
                 state.undo()
+                self.completed = False
                 break
             state.undo()
             if best is None or value > best:
                 best, best_move = value, move
-        return best_move
+        return best_move, 0.0 if best is None else best
 
-    def _negamax(self, state: EdgeState, alpha: float, beta: float, deadline: float) -> float:
+    def _negamax(
+        self, state: EdgeState, alpha: float, beta: float, deadline: float, ply: int = 0
+    ) -> float:
         if _time.perf_counter() > deadline:
             raise TimeoutError
+        self.nodes += 1
+        if ply > self.depth:
+            self.depth = ply
         safe = state.safe_moves()
         if not safe:
             return margin(state) + (loony_value(state) if state.n_empty else 0)
@@ -204,7 +264,7 @@ class ChainPlayer(Player):
         best = -(10**6)
         for move in safe:
             state.make(move)
-            value = -self._negamax(state, -beta, -max(alpha, best), deadline)
+            value = -self._negamax(state, -beta, -max(alpha, best), deadline, ply + 1)
             state.undo()
             if value > best:
                 best = value

@@ -9,7 +9,9 @@ from typing import Any
 import click
 
 from ..ai import ai_names, make_player, solver_for
+from ..errors import SearchStopped
 from ..game import Game, State, game_names, get_game, perft
+from ..players import no_legal_move
 from ..plugins import env_plugins, try_plugins
 from .common import (
     SEED,
@@ -104,6 +106,8 @@ def bestmove(
     state = load_position(game, path)
     game = state.game
     player = make_player(game, ai_spec, depth=depth, time=seconds, seed=seed)
+    if state.is_over():
+        raise no_legal_move(state)  # "the game is over (white won)", whatever the AI
     started = _time.perf_counter()
     move = player.choose(state)
     result = player.last_result
@@ -114,7 +118,9 @@ def bestmove(
         click.echo(f"time:     {_time.perf_counter() - started:.3f} s")
 
 
-@click.command("perft", cls=Command)
+# ignore_unknown_options: "-1" reaches DEPTH (and its check) instead of
+# failing as an unknown option.
+@click.command("perft", cls=Command, context_settings={"ignore_unknown_options": True})
 @click.argument("game_name", metavar="GAME")
 @click.argument("depth", type=Whole(0))
 @click.option("--moves", default="", help="Moves (notation) from the start, space separated.")
@@ -194,15 +200,23 @@ def bench(games: tuple[str, ...], seconds: float, ai_spec: str, **kwargs: Any) -
             if position.is_over():
                 continue
             player.choose(position)
-            result = player.last_result
-            depth, nodes, nps = (
-                (result.depth, result.nodes, result.nps) if result is not None else (0, 0, 0.0)
-            )
+            depth, nodes, nps = search_figures(player.last_result)
+            if nodes == "-":
+                progress(f"bench: {name} {label}: the AI chose without searching")
             pdepth, leaves, ptime = perft_speed(position.copy(), seconds)
             rate = leaves / ptime if ptime > 0 else 0.0
-            row = f"{name:<12} {label:<14} {depth:>5} {nodes:>9} {nps:>9.0f}"
+            row = f"{name:<12} {label:<14} {depth:>5} {nodes:>9} {nps:>9}"
             rows.append(f"{row} {pdepth:>5} {rate:>10.0f}")
     click.echo("\n".join(rows))
+
+
+def search_figures(result: Any) -> tuple[str, str, str]:
+    """(depth, nodes, nodes/s) of a player's `last_result` as bench shows them:
+    '-' for each when the player reported no search (no result, or no node)."""
+    nodes = getattr(result, "nodes", 0) or 0
+    if not nodes:
+        return "-", "-", "-"
+    return str(result.depth), str(nodes), f"{result.nps:.0f}"
 
 
 def _accepts(function: Any, name: str) -> bool:
@@ -243,16 +257,23 @@ def solve(
     solver = solver_for(game)
     progress(f"solving {game.describe()} ...")
     started = _time.perf_counter()
-    if solver is not None:
-        # A game's own solver may only know exact values: the sign is the outcome.
-        extra: dict[str, Any] = {"outcome": True} if outcome and _accepts(solver, "outcome") else {}
-        if _accepts(solver, "time") and seconds is not None:
-            extra["time"] = seconds
-        result = solver(state, all_moves=all_moves, **extra)
-    else:
-        from ..search import solve as generic_solve
+    try:
+        if solver is not None:
+            # A game's own solver may only know exact values: the sign is the outcome.
+            extra: dict[str, Any] = (
+                {"outcome": True} if outcome and _accepts(solver, "outcome") else {}
+            )
+            if _accepts(solver, "time") and seconds is not None:
+                extra["time"] = seconds
+            result = solver(state, all_moves=all_moves, **extra)
+        else:
+            from ..search import solve as generic_solve
 
-        result = generic_solve(state, all_moves=all_moves, time=seconds, outcome=outcome)
+            result = generic_solve(state, all_moves=all_moves, time=seconds, outcome=outcome)
+    except TimeoutError as exc:
+        # Every solver, the games' own included, gives up in the documented words.
+        nodes = getattr(exc, "nodes", None)
+        raise SearchStopped.gave_up(_time.perf_counter() - started, nodes) from None
     elapsed = _time.perf_counter() - started
     value = first_player_value(int(result.value), state.to_move)
     if outcome:

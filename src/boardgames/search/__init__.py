@@ -6,10 +6,15 @@
 - `MCTS`: UCT Monte Carlo tree search with random or evaluator playouts;
 - `solve`: the exact value of a position, by alpha-beta to the end.
 
+A search or solve that runs out of its budget inside the tree raises
+`SearchStopped` (also known as `SearchTimeout`); `Searcher` and `MCTS`
+catch it and return their best move so far.
+
 Scores are from the side to move; a move that gives the same player
 another turn is not negated.  See docs/search.md.
 """
 
+from ..errors import SearchStopped
 from .iterative import Searcher
 from .mcts import MCTS
 from .result import MATE_BOUND, WIN, SearchResult, SolveResult, describe_score, is_proven
@@ -20,6 +25,7 @@ __all__ = [
     "MCTS",
     "WIN",
     "SearchResult",
+    "SearchStopped",
     "SearchTimeout",
     "Searcher",
     "SolveResult",

@@ -5,11 +5,13 @@ previous best move, until the depth, time or node limit is reached.  The
 transposition table, killers and history carry what earlier iterations
 learned, which is why deepening costs little more than the last iteration.
 
-Time: the clock is read every few hundred nodes (adaptively about every
-2 ms), and the search stops as soon as the budget is spent; the best move
-of the unfinished iteration is kept when it was found inside the window.
-A legal move is returned whenever one exists, even if depth 1 could not
-finish (then the best-ordered move).
+Time: the clock is read about every quarter of a millisecond (see
+`negamax.Budget`), and the search stops as soon as the budget is spent;
+the best move of the unfinished iteration is kept when it was found inside
+the window.  A timed search runs with the cyclic garbage collector paused
+(`negamax.gc_paused`), so no collection pause lands inside it.  A legal
+move is returned whenever one exists, even if depth 1 could not finish
+(then the best-ordered move), and even if the evaluator returns NaN.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import OptionError
 from ..options import check_limits, check_real, check_whole
-from .negamax import INF, SIDE_KEY, Budget, Core, SearchAborted
+from .negamax import INF, SIDE_KEY, Budget, Core, SearchAborted, gc_paused, pause_gc_for
 from .ordering import MAX_PLY, History, Killers
 from .result import SearchResult, is_proven
 from .tt import TranspositionTable
@@ -179,6 +181,18 @@ class Searcher:
         """
         start = perf_counter()
         check_limits(depth, time, nodes)
+        with gc_paused(pause_gc_for(time)):
+            return self._search(state, depth, time, nodes, on_iteration, start)
+
+    def _search(
+        self,
+        state: State,
+        depth: int | None,
+        time: float | None,
+        nodes: int | None,
+        on_iteration: Callable[[SearchResult], None] | None,
+        start: float,
+    ) -> SearchResult:
         evaluator = self._prepare(state.game)
         budget = Budget(time, nodes, start)
         if self.tt is not None:
@@ -265,12 +279,12 @@ class Searcher:
         alpha, beta = previous - delta, previous + delta
         while True:
             value = core.root(moves, depth, alpha, beta, progress)
-            if value <= alpha:
+            if value <= alpha and alpha != -INF:
                 alpha = -INF
-            elif value >= beta:
+            elif value >= beta and beta != INF:
                 beta = INF
             else:
-                return value
+                return value  # inside, or outside an already open side (-inf)
 
     def _extend_pv(self, state: State, pv: list[int], depth: int, core: Core) -> list[int]:
         """The PV from the tree, continued through TT best moves where it was cut."""

@@ -14,6 +14,11 @@ Playouts:
   position through a sigmoid `1 / (1 + exp(-eval / scale))`;
 - "evaluator": the evaluator judges the new node at once (depth 0) or
   after `depth` random moves.
+
+Time: the clock is read before every iteration.  Nodes hold no link to
+their parent (backpropagation follows the path of the iteration), so the
+tree has no reference cycles: it is freed the moment the search ends, and
+the garbage collector, paused during a timed search, has nothing to trace.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import OptionError
 from ..options import check_limits, check_real, check_whole
+from .negamax import gc_paused, pause_gc_for
 from .result import SearchResult
 
 if TYPE_CHECKING:
@@ -38,11 +44,10 @@ DEFAULT_ITERATIONS = 1000
 class Node:
     """One tree node: statistics of the move that led here."""
 
-    __slots__ = ("move", "parent", "player", "children", "untried", "visits", "reward")
+    __slots__ = ("move", "player", "children", "untried", "visits", "reward")
 
-    def __init__(self, move: int, parent: Node | None, player: int) -> None:
+    def __init__(self, move: int, player: int) -> None:
         self.move = move
-        self.parent = parent
         #: The player who made `move` (whose point of view `reward` takes).
         self.player = player
         self.children: list[Node] = []
@@ -99,6 +104,18 @@ class MCTS:
         check_limits(None, time, nodes)
         if depth is not None:
             check_whole("depth", depth, 0)
+        with gc_paused(pause_gc_for(time)):
+            # The tree dies with `_search`'s frame, before the collector is back.
+            return self._search(state, time, nodes, depth, start)
+
+    def _search(
+        self,
+        state: State,
+        time: float | None,
+        nodes: int | None,
+        depth: int | None,
+        start: float,
+    ) -> SearchResult:
         if time is None and nodes is None:
             nodes = DEFAULT_ITERATIONS
         deadline = start + time if time is not None else math.inf
@@ -116,7 +133,7 @@ class MCTS:
                 win, 1.0, [win], 1, 1, perf_counter() - start, completed=True, algorithm="mcts"
             )
 
-        root = Node(-1, None, 1 - state.to_move)
+        root = Node(-1, 1 - state.to_move)
         root.untried = self._moves(state)
         base = len(state.history)
         try:
@@ -167,6 +184,7 @@ class MCTS:
                 break
             iterations += 1
             node = root
+            path = [root]
             # Selection: descend through fully expanded nodes by UCB1.
             while not node.untried and node.children:
                 log_n = log(node.visits)
@@ -176,26 +194,26 @@ class MCTS:
                     if ucb > best_ucb:
                         best, best_ucb = child, ucb
                 node = best
+                path.append(node)
                 make(node.move)
             # Expansion: one new child.
             if node.untried:
                 move = node.untried.pop()
                 player = state.to_move
                 make(move)
-                child = Node(move, node, player)
+                child = Node(move, player)
                 child.untried = self._moves(state)
                 node.children.append(child)
-                node = child
+                path.append(child)
             max_depth = max(max_depth, len(history) - base)
             # Simulation: the first player's reward.
             reward0 = self._playout(state, evaluator, cutoff, rng)
             while len(history) > base:
                 undo()
             # Backpropagation.
-            while node is not None:
+            for node in path:
                 node.visits += 1
                 node.reward += reward0 if node.player == 0 else 1.0 - reward0
-                node = node.parent
         return iterations, max_depth
 
     def _moves(self, state: State) -> list[int]:

@@ -7,6 +7,7 @@ score beyond `MATE_BOUND` in absolute value is a proven result.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,8 @@ def describe_score(score: float, scored: bool = False) -> str:
     """
     if abs(score) < MATE_BOUND:
         return f"{score + 0.0:+.6g}"  # + 0.0 turns -0.0 into 0.0
+    if not math.isfinite(score):
+        return "nan" if score != score else f"{score:+}"  # a broken evaluator's
     word = "win" if score > 0 else "loss"
     if scored:
         return f"forced {word}"

@@ -20,8 +20,8 @@ from __future__ import annotations
 from time import perf_counter
 from typing import TYPE_CHECKING
 
-from ..errors import BoardgamesError
-from .negamax import INF, Budget, SearchAborted, tt_key
+from ..errors import SearchStopped
+from .negamax import INF, Budget, SearchAborted, gc_paused, pause_gc_for, tt_key
 from .ordering import MAX_PLY, History, Killers, order_moves
 from .result import SolveResult
 from .tt import EXACT, LOWER, UPPER, TranspositionTable
@@ -30,8 +30,9 @@ if TYPE_CHECKING:
     from ..game import State
 
 
-class SearchTimeout(BoardgamesError, TimeoutError):
-    """`solve` ran out of its time budget before proving the value."""
+#: `solve` ran out of its time budget before proving the value (the
+#: library's one "stopped early" exception, under the name it always had here).
+SearchTimeout = SearchStopped
 
 
 def solve(
@@ -50,11 +51,26 @@ def solve(
     side to move at the root (see the module docstring), `winner` the
     winning player's index or None for a draw, `best` every optimal root
     move when `all_moves` else one optimal move ([] if the game is over).
-    Raises SearchTimeout when `time` seconds are not enough.
+    Raises SearchTimeout (`errors.SearchStopped`) when `time` seconds are
+    not enough, with the message "solve gave up after S s (N nodes)".
     `etc` turns enhanced transposition cutoffs on or off; `outcome` asks only
     for win, draw or loss (value +1, 0, -1) in scored games too.
     """
     start = perf_counter()
+    with gc_paused(pause_gc_for(time)):
+        return _solve(state, all_moves, time, tt_size, symmetry, etc, outcome, start)
+
+
+def _solve(
+    state: State,
+    all_moves: bool,
+    time: float | None,
+    tt_size: int,
+    symmetry: bool,
+    etc: bool,
+    outcome: bool,
+    start: float,
+) -> SolveResult:
     solver = _Solver(
         state,
         tt_size=tt_size,
@@ -82,9 +98,7 @@ def solve(
             state.undo()
         if not isinstance(exc, SearchAborted):
             raise
-        raise SearchTimeout(
-            f"solve gave up after {perf_counter() - start:.2f} s ({solver.nodes} nodes)"
-        ) from None
+        raise SearchStopped.gave_up(perf_counter() - start, solver.nodes) from None
     if value > 0:
         winner: int | None = side
     elif value < 0:

@@ -30,14 +30,17 @@ import time as _time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...errors import SearchStopped
+
 if TYPE_CHECKING:
     from .rules import Hadron, HadronState
 
 EMPTY = -1
 
 
-class SolveTimeout(Exception):
-    """The time budget ran out before the proof finished."""
+#: The time budget ran out before the proof finished (the library's one
+#: "stopped early" exception, `errors.SearchStopped`, under its old name).
+SolveTimeout = SearchStopped
 
 
 @dataclass
@@ -59,6 +62,7 @@ class HadronSolver:
         self.max_entries = max_entries
         self.nodes = 0
         self.deadline: float | None = None
+        self.start = 0.0
 
     # --- the search --------------------------------------------------------------
     def solve(
@@ -68,7 +72,7 @@ class HadronSolver:
 
         Raises SolveTimeout when `time` seconds pass first.
         """
-        start = _time.perf_counter()
+        start = self.start = _time.perf_counter()
         self.deadline = None if time is None else start + time
         self.nodes = 0
         work = state.copy()
@@ -138,7 +142,7 @@ class HadronSolver:
             and not self.nodes & 1023
             and _time.perf_counter() > self.deadline
         ):
-            raise SolveTimeout()
+            raise SolveTimeout.gave_up(_time.perf_counter() - self.start, self.nodes)
         isolated = self.isolated(state)
         if isolated == legal:  # pure counting: the side to move wins iff the count is odd
             result = bool(legal.bit_count() & 1)

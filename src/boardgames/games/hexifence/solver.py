@@ -21,14 +21,15 @@ from __future__ import annotations
 import time as _time
 from typing import TYPE_CHECKING
 
-from ...errors import BoardgamesError
+from ...errors import SearchStopped
 
 if TYPE_CHECKING:
     from .edgecore import EdgeGame, EdgeState
 
 
-class SolveAborted(BoardgamesError, TimeoutError):
-    """The node or time budget ran out before the value was proven."""
+#: The node or time budget ran out before the value was proven (the library's
+#: one "stopped early" exception, `errors.SearchStopped`, under its old name).
+SolveAborted = SearchStopped
 
 
 class EdgeSolver:
@@ -69,7 +70,8 @@ class EdgeSolver:
         """
         self._load(state)
         self.nodes = 0
-        self._deadline = None if time is None else _time.perf_counter() + time
+        self._start = _time.perf_counter()
+        self._deadline = None if time is None else self._start + time
         self._node_limit = nodes
         if not self.n_empty:
             return 0, [], 0
@@ -189,10 +191,10 @@ class EdgeSolver:
         if not self.n_empty:
             return 0
         if self._node_limit is not None and self.nodes > self._node_limit:
-            raise SolveAborted("node budget exhausted")
+            raise SolveAborted.gave_up(_time.perf_counter() - self._start, self.nodes)
         deadline = self._deadline
-        if deadline is not None and not self.nodes & 1023 and _time.perf_counter() > deadline:
-            raise SolveAborted("time budget exhausted")
+        if deadline is not None and not self.nodes & 127 and _time.perf_counter() > deadline:
+            raise SolveAborted.gave_up(_time.perf_counter() - self._start, self.nodes)
         free = self.free
         if self.forced_captures:
             e = self._forced_capture()
