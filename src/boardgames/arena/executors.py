@@ -19,7 +19,6 @@ imported when a scheduler is asked for.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import logging
 import multiprocessing
 import os
@@ -101,33 +100,28 @@ def die_with_parent(parent_pid: int | None = None) -> None:
     """End this process as soon as its parent is gone (called in a worker).
 
     Linux: the kernel sends SIGKILL when the parent dies.  Everywhere: a
-    daemon thread waits for the parent and then calls `os._exit`.  A parent
-    that died before this call (the worker is already an orphan) ends the
-    worker at once.
+    daemon thread waits on the parent's sentinel (multiprocessing's pipe,
+    closed when the parent ends) and then calls `os._exit`; a parent that
+    died before this call (too early for the death signal) is seen at once.
+    Outside multiprocessing the thread polls `os.getppid()` instead, and
+    `parent_pid`, when given, must be the parent.
     """
     if sys.platform.startswith("linux"):
         _set_parent_death_signal(signal.SIGKILL)
     parent_process = multiprocessing.parent_process()
-    ppid = os.getppid()
-    if parent_pid is not None and ppid != parent_pid and _started_by_fork():
-        os._exit(1)  # the parent died before the death signal was set
     if parent_process is not None:
         target = _wait_for_sentinel(parent_process)
     else:
-        target = _poll_parent(ppid)
+        target = _poll_parent(parent_pid if parent_pid is not None else os.getppid())
     threading.Thread(target=target, name="die-with-parent", daemon=True).start()
 
 
 def _set_parent_death_signal(signum: int) -> None:
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc = ctypes.CDLL(None, use_errno=True)  # this process's symbols: libc's prctl
         libc.prctl(PR_SET_PDEATHSIG, int(signum), 0, 0, 0)
     except (OSError, AttributeError):  # no libc or no prctl: the thread still watches
         pass
-
-
-def _started_by_fork() -> bool:
-    return multiprocessing.get_start_method(allow_none=True) in (None, "fork")
 
 
 def _wait_for_sentinel(parent: Any) -> Any:
