@@ -4,9 +4,13 @@ Format: a line with N, then N lines of N tokens separated by spaces:
 `+` free, `W`/`B` live stones, `-` a captured cell, `w`/`b` a captured
 White/Black stone.  Only the enclosing loops say who owns a captured cell,
 so the reader infers the owner: the colour whose live stones cut the cell
-off from the border.  A board that no legal game can reach (a captured cell
-on the border, a captured cell no loop encloses, a free cell or a live stone
-inside a loop) is rejected with the first offending cell named.
+off from the border.  A stone its own side recaptured lives again (shared
+RULES.md), so it is simply a live stone `W`/`B`, and a live stone inside
+its own side's territory is read as such.  A board that no legal game can
+reach (a captured cell on the border, a captured cell no loop encloses, a
+free cell or a live stone inside a loop of the other colour, a captured
+stone inside a loop of its own colour) is rejected with the first offending
+cell named.
 
 Loaded positions have no history.  The side to move is the one that has
 placed fewer stones (live and captured ones), White when both have placed
@@ -113,6 +117,13 @@ def parse_board(text: str, game: Squatter | None = None) -> SquatterState:
                 name(bits(trapped)[0]),
                 f"live {COLOUR[1 - p]} stone inside a {COLOUR[p]} loop "
                 f"(it would have been captured)",
+            )
+        recaptured = enclosed[p] & dead[p]
+        if recaptured:
+            raise NotationError(
+                name(bits(recaptured)[0]),
+                f"captured {COLOUR[p]} stone inside a {COLOUR[p]} loop (a recaptured "
+                f"stone lives again: write it {'WB'[p]})",
             )
     terr = [marked & enclosed[WHITE], marked & enclosed[BLACK]]
     placed_w = (live[WHITE] | dead[WHITE]).bit_count()

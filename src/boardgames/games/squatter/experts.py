@@ -189,12 +189,15 @@ class Territory:
         mine, my_clumps = closing_cells(state, me, self._cache)
         theirs, their_clumps = closing_cells(state, you, self._cache)
         free = state.free
+        # A region's cells that score nothing for its encloser: the cells it
+        # owns already and its own captured stones (they only come back to life).
+        dead = state.dead
         if self.tempo:
-            own = terr[me]
+            own = terr[me] | dead[me]
             best = max(((r & ~own).bit_count() for b, r in mine if free & b), default=0)
             value += self.tempo * best
         if self.pressure:
-            own = terr[you]
+            own = terr[you] | dead[you]
             gains = sorted((r & ~own).bit_count() for b, r in theirs if free & b)
             if len(gains) > 1:
                 value -= self.pressure * gains[-2]
@@ -244,8 +247,9 @@ def half_diamonds(state: SquatterState, player: int) -> tuple[int, int]:
 
 
 def threats(state: SquatterState, player: int, cache: dict | None = None) -> list[int]:
-    """The gains of every free cell where `player` would capture at once."""
-    free, own = state.free, state.terr[player]
+    """The gains of every free cell where `player` would capture at once
+    (what the score would gain: a recaptured own stone counts nothing)."""
+    free, own = state.free, state.terr[player] | state.dead[player]
     out = []
     for bit, region in closing_cells(state, player, cache)[0]:
         if free & bit:

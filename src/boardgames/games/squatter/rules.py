@@ -1,8 +1,15 @@
 """Squatter rules: placement, capture by enclosing loops, recapture, scoring.
 
-The position is six bitboards: live stones of each colour, captured cells
-owned by each colour (territory), and captured stones by their original
-colour (only for display and for counting moves), plus the free cells.
+The position is seven bitboards: live stones of each colour, captured cells
+owned by each colour (territory), captured stones by their original colour
+(a captured White stone always lies in Black's territory and the other way
+round), plus the free cells.
+
+Recapture (shared RULES.md): when X encloses a region holding X's own stones
+that the enemy had captured, those stones come back to life as live X stones
+and score for nobody; only the region's free cells, enemy stones and
+enemy-owned captured cells become X's.  A captured stone therefore matters
+for the rest of the game, so it is part of the Zobrist key.
 
 A capture check only runs when the new stone can have cut a region off:
 its passable neighbours split into separate runs around it (`flood_seeds`,
@@ -27,8 +34,9 @@ if TYPE_CHECKING:
 
 WHITE, BLACK = 0, 1
 COLOUR = ("White", "Black")
-#: Zobrist values of a cell: live White, live Black, White's territory, Black's.
-LIVE_W, LIVE_B, TERR_W, TERR_B = 0, 1, 2, 3
+#: Zobrist values of a cell: live White, live Black, a captured empty cell
+#: owned by White / by Black, a captured White stone (Black's) / Black stone (White's).
+LIVE_W, LIVE_B, TERR_W, TERR_B, DEAD_W, DEAD_B = 0, 1, 2, 3, 4, 5
 MIN_SIZE, MAX_SIZE = 3, 26
 
 
@@ -50,7 +58,7 @@ class Squatter(Game):
         self.geometry = geo = Geometry(size)
         self.num_moves = geo.cells
         self._set_symmetries(geo.symmetries)
-        z = self.zobrist = ZobristTable(geo.cells, 4, self.symmetries, seed=0x5A7_0000 + size)
+        z = self.zobrist = ZobristTable(geo.cells, 6, self.symmetries, seed=0x5A7_0000 + size)
         side = z.side
         keys = z.keys
         # A stone placed by p also flips the side to move: one XOR per frame.
@@ -58,10 +66,19 @@ class Squatter(Game):
             [tuple(k ^ s for k, s in zip(keys[c][p], side)) for c in range(geo.cells)]
             for p in (WHITE, BLACK)
         ]
-        # Capture transitions for a capture by p (q = the other colour).
-        self.enemy_to_terr = [
+        # Capture transitions for a capture by p (q = the other colour):
+        # a live q stone becomes a captured q stone, q's captured empty cell
+        # becomes p's, a free cell p's, and a captured p stone a live p stone.
+        self.enemy_to_dead = [
             [
-                tuple(a ^ b for a, b in zip(keys[c][1 - p], keys[c][TERR_W + p]))
+                tuple(a ^ b for a, b in zip(keys[c][1 - p], keys[c][DEAD_W + 1 - p]))
+                for c in range(geo.cells)
+            ]
+            for p in (WHITE, BLACK)
+        ]
+        self.revive = [
+            [
+                tuple(a ^ b for a, b in zip(keys[c][DEAD_W + p], keys[c][p]))
                 for c in range(geo.cells)
             ]
             for p in (WHITE, BLACK)
@@ -144,8 +161,8 @@ class SquatterState(State):
         self.hashes: list[int] = list(game.zobrist.zero)
         self.history: list[int] = []
         self.stones = [0, 0]  # live stones, White then Black
-        self.terr = [0, 0]  # captured cells owned by White / Black
-        self.dead = [0, 0]  # captured White / Black stones (display and move counting)
+        self.terr = [0, 0]  # captured cells owned by White / Black (the scores)
+        self.dead = [0, 0]  # captured White / Black stones (in Black's / White's terr)
         self.free = game.geometry.full
         self._undo: list[tuple[list[int], tuple[int, ...] | None]] = []
 
@@ -234,10 +251,16 @@ class SquatterState(State):
         seeds = flood_seeds(own_ring, game.geometry.offboard[move])
         if not seeds:
             return 0
-        return (self.enclosed_by(move, p, mine, seeds) & ~self.terr[p]).bit_count()
+        # Cells p owns already and p's own captured stones (they revive) gain nothing.
+        return (self.enclosed_by(move, p, mine, seeds) & ~(self.terr[p] | self.dead[p])).bit_count()
 
     def _capture(self, move: int, p: int, seeds: tuple[int, ...]) -> tuple[int, ...] | None:
-        """Capture every region cut off by the stone just placed at `move`."""
+        """Capture every region cut off by the stone just placed at `move`.
+
+        Every changed cell is a free cell, a live enemy stone, or a cell of
+        the enemy's territory: an empty one (it changes hands) or one of p's
+        own captured stones (it lives again, owned by nobody).
+        """
         captured = self.enclosed_by(move, p, self.stones[p], seeds)
         terr = self.terr
         changed = captured & ~terr[p]
@@ -247,19 +270,23 @@ class SquatterState(State):
         q = 1 - p
         snapshot = (stones[0], stones[1], terr[0], terr[1], dead[0], dead[1], self.free)
         enemy = stones[q] & changed
-        lost = terr[q] & changed
+        revived = dead[p] & changed  # (all inside q's territory)
+        lost = (terr[q] & changed) ^ revived
         freed = self.free & changed
         stones[q] ^= enemy
         dead[q] |= enemy
-        terr[q] ^= lost
-        terr[p] |= changed
+        terr[q] &= ~changed
+        terr[p] |= changed ^ revived
+        stones[p] |= revived
+        dead[p] ^= revived
         self.free ^= freed
         hashes = self.hashes
         game = self.game
         for table, cells in (
-            (game.enemy_to_terr[p], enemy),
+            (game.enemy_to_dead[p], enemy),
             (game.terr_to_terr[p], lost),
             (game.free_to_terr[p], freed),
+            (game.revive[p], revived),
         ):
             for c in bits(cells):
                 hashes = [h ^ k for h, k in zip(hashes, table[c])]
@@ -291,7 +318,8 @@ class SquatterState(State):
         return WHITE if w > b else BLACK
 
     def scores(self) -> tuple[int, int]:
-        """Captured cells owned by White and by Black (empty cells and enemy stones)."""
+        """Captured cells owned by White and by Black (empty cells and enemy
+        stones; a recaptured own stone lives again and scores for nobody)."""
         return self.terr[0].bit_count(), self.terr[1].bit_count()
 
     def illegal_reason(self, move: int) -> str | None:
@@ -322,11 +350,14 @@ class SquatterState(State):
 
     def recompute_hashes(self) -> list[int]:
         items = []
+        dead = self.dead
         for value, mask in (
             (LIVE_W, self.stones[0]),
             (LIVE_B, self.stones[1]),
-            (TERR_W, self.terr[0]),
-            (TERR_B, self.terr[1]),
+            (TERR_W, self.terr[0] & ~dead[1]),
+            (TERR_B, self.terr[1] & ~dead[0]),
+            (DEAD_W, dead[0]),
+            (DEAD_B, dead[1]),
         ):
             items.extend((c, value) for c in bits(mask))
         return self.game.zobrist.full(items, side=self.to_move)
