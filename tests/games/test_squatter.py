@@ -450,14 +450,14 @@ def test_svg_and_text_show_territory():
 
     game = get_game("squatter", size=6)
     state = game.replay(["B2", "A2", "F6", "B1", "F5", "B3", "F4", "C2"])
-    svg = state.to_svg()
+    svg = state.game.render_svg(state)
     root = ET.fromstring(svg)
     fills = [e.get("fill") for e in root.iter() if e.tag.endswith("rect")]
     assert fills.count("#5a4a3a") == 1  # Black's territory: the cell B2
     assert "White 0 - Black 1" in svg
-    text = state.render()
+    text = str(state)
     assert text.splitlines()[2].split() == ["B", "B", "w", "B", "+", "+", "+"]
-    assert "\x1b[" in state.render(color=True)
+    assert "\x1b[" in state.game.render_text(state, color=True)
 
 
 @pytest.mark.slow

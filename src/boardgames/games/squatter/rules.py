@@ -120,6 +120,17 @@ class Squatter(Game):
         return self.geometry.format_cell(move)
 
     # --- knowledge -------------------------------------------------------------------
+    # --- drawing ------------------------------------------------------------------------
+    def render_text(self, state: SquatterState, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(state, color)
+
+    def render_svg(self, state: SquatterState) -> str:
+        from .render import render_svg
+
+        return render_svg(state)
+
     def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
         from . import experts
 
@@ -393,12 +404,4 @@ class SquatterState(State):
 
         return write_board(self)
 
-    def render(self, color: bool = False) -> str:
-        from .render import render_text
 
-        return render_text(self, color)
-
-    def to_svg(self) -> str:
-        from .render import render_svg
-
-        return render_svg(self)
