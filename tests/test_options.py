@@ -237,6 +237,7 @@ def test_no_numeric_flag_accepts_a_bad_value(case, value):
     if isinstance(param, click.Argument):
         args[[p.name for p in command.params if isinstance(p, click.Argument)].index(
             param.name)] = value
+        args.insert(0, "--")  # positional, even when the value starts with '-'
     else:
         args += [f"{param.opts[0]}={value}"]
     with pytest.raises(OneLineUsageError) as error:
