@@ -341,3 +341,13 @@ def test_params_file_reaches_the_ai(tmp_path):
     assert_error(invoke(*args, "--ai", "aenigma", "--params", str(tmp_path / "missing.json")),
                  "missing.json")
     assert_error(invoke(*args, "--ai", "alphabeta", "--params", str(params)), "params")
+
+
+def test_analyse_and_bestmove_refuse_game_options_that_disagree_with_the_file(tmp_path):
+    path = tmp_path / "r.json"
+    game = get_game("hadron", rows=3, cols=3)
+    GameRecord(game="hadron", params=dict(game.params), moves=["A1"]).save(path)
+    for command in ("analyse", "bestmove"):
+        assert_error(invoke(command, "hadron", str(path), "--rows", "4"), "rows=3", "rows=4")
+        assert_error(invoke(command, "hadron", str(path), "--size", "5"), "rows=5")
+        assert invoke(command, "hadron", str(path), "--rows", "3", "--cols", "3").exit_code == 0

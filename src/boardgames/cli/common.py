@@ -247,13 +247,51 @@ def read_text(path: str) -> str:
         raise OptionError(f"{path}: not a text file") from None
 
 
-def load_position(game: Game, path: str) -> State:
-    """A position from a file: a JSON game record (its final position) or the
-    game's own text format (read by `game.parse_position`)."""
+def given_options(kwargs: dict[str, Any]) -> tuple[str, ...]:
+    """The game options named on the command line (--size/--rows/--cols, -o key=);
+    call it before `game_from_kwargs` takes them out."""
+    flags = tuple(k for k in ("size", "rows", "cols") if kwargs.get(k) is not None)
+    return flags + tuple(parse_key_values(kwargs.get("game_option", ()), "game option"))
+
+
+def load_file(
+    game: Game, path: str, given: tuple[str, ...] = ()
+) -> tuple[Game, State | GameRecord]:
+    """A saved record (every move checked), or a position in the game's text format.
+
+    The file decides the game's options; those the user `given` must agree.
+    """
     text = read_text(path)
     if text.lstrip().startswith("{"):
         record = GameRecord.from_json(text, source=path)
         if record.game != game.name:
-            raise OptionError(f"{path}: a record of {record.game}, not {game.name}")
-        return record.replay()
-    return game.parse_position(text)
+            raise OptionError(f"{path} is a record of {record.game}, not {game.name}")
+        loaded = record.get_game()
+        _check_same_options(path, game, loaded, given)
+        record.replay(loaded)  # check every move now, before any work starts
+        return loaded, record
+    state = game.parse_position(text)
+    _check_same_options(path, game, state.game, given)
+    return state.game, state
+
+
+def load_position(game: Game, path: str, given: tuple[str, ...] = ()) -> State:
+    """The position a file holds: a record's final position, or the game's text format."""
+    loaded, start = load_file(game, path, given)
+    return start.replay(loaded) if isinstance(start, GameRecord) else start
+
+
+def _check_same_options(path: str, asked: Game, loaded: Game, given: tuple[str, ...]) -> None:
+    """OptionError naming both when a game option the user gave disagrees with the file
+    (an option the games do not keep, like Hadron's size, compares the whole games)."""
+    keys = [k for k in given if k in asked.params or k in loaded.params]
+    differ = [k for k in keys if asked.params.get(k) != loaded.params.get(k)]
+    if len(keys) < len(given) and asked != loaded:
+        differ = sorted(set(asked.params) | set(loaded.params))
+    if differ:
+        theirs = " ".join(f"{k}={loaded.params.get(k)}" for k in differ)
+        ours = " ".join(f"{k}={asked.params.get(k)}" for k in differ)
+        raise OptionError(
+            f"{path} is a game with {theirs}, but the command line asks for {ours}"
+            " (drop the game options to use the file's)"
+        )

@@ -11,7 +11,7 @@ import click
 from ..ai import make_player
 from ..arena.match import GameInterrupted, MatchInterrupted, play_game, play_match
 from ..arena.records import GameRecord
-from ..game import Game, OptionError, State
+from ..game import Game, State
 from ..io import atomic_write_text, check_writable
 from ..players import HumanPlayer, Player
 from .common import (
@@ -22,10 +22,10 @@ from .common import (
     fail,
     game_from_kwargs,
     game_options,
+    given_options,
     handle_errors,
-    parse_key_values,
+    load_file,
     progress,
-    read_text,
 )
 
 
@@ -60,45 +60,6 @@ def describe_end(record: GameRecord, game: Game) -> str:
         loser = game.player_names[1 - record.winner]
         text += f" ({loser} loses by {record.reason}: {record.detail})"
     return text
-
-
-def _load_start(
-    game: Game, path: str, given: tuple[str, ...] = ()
-) -> tuple[Game, State | GameRecord]:
-    """A saved record to continue, or a position in the game's text format.
-
-    The file decides the game's options; those the user `given` must agree.
-    """
-    text = read_text(path)
-    if text.lstrip().startswith("{"):
-        record = GameRecord.from_json(text, source=path)
-        if record.game != game.name:
-            raise OptionError(f"{path} is a record of {record.game}, not {game.name}")
-        loaded = record.get_game()
-        _check_same_options(path, game, loaded, given)
-        record.replay(loaded)  # check every move now, before the game starts
-        return loaded, record
-    state = game.parse_position(text)
-    _check_same_options(path, game, state.game, given)
-    return state.game, state
-
-
-def _check_same_options(path: str, asked: Game, loaded: Game, given: tuple[str, ...]) -> None:
-    """OptionError naming both when a game option the user gave disagrees with the file."""
-    differ = [k for k in given if asked.params.get(k) != loaded.params.get(k)]
-    if differ:
-        theirs = ", ".join(f"{k}={loaded.params.get(k)}" for k in differ)
-        ours = ", ".join(f"{k}={asked.params.get(k)}" for k in differ)
-        raise OptionError(
-            f"{path} is a game with {theirs}, but the command line asks for {ours}"
-            " (drop the game options to use the file's)"
-        )
-
-
-def _given_options(kwargs: dict[str, Any]) -> tuple[str, ...]:
-    """The game options named on the command line (--size/--rows/--cols, -o key=)."""
-    flags = tuple(k for k in ("size", "rows", "cols") if kwargs.get(k) is not None)
-    return flags + tuple(parse_key_values(kwargs.get("game_option", ()), "game option"))
 
 
 @click.command(cls=Command)
@@ -144,13 +105,13 @@ def play(
 
     Type moves in the game's notation; `help` lists undo, save, hint, quit.
     """
-    given = _given_options(kwargs)
+    given = given_options(kwargs)
     game = game_from_kwargs(game_name, kwargs)
     if record_path is not None:
         check_writable(record_path, "--record")
     start: State | GameRecord | None = None
     if load_path is not None:
-        game, start = _load_start(game, load_path, given)
+        game, start = load_file(game, load_path, given)
     if color is None:
         color = sys.stdout.isatty()
     limits = {"depth": depth, "time": seconds}

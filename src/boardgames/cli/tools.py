@@ -20,6 +20,7 @@ from .common import (
     Whole,
     game_from_kwargs,
     game_options,
+    given_options,
     handle_errors,
     load_plugins,
     load_position,
@@ -78,8 +79,9 @@ def describe_game(game: Game) -> str:
 @handle_errors
 def analyse(game_name: str, path: str, **kwargs: Any) -> None:
     """Print the game's report on the position in FILE."""
+    given = given_options(kwargs)
     game = game_from_kwargs(game_name, kwargs)
-    state = load_position(game, path)
+    state = load_position(game, path, given)
     click.echo(state.game.analyse(state))
 
 
@@ -102,8 +104,9 @@ def bestmove(
     **kwargs: Any,
 ) -> None:
     """The AI's move in FILE: score, PV, depth, speed."""
+    given = given_options(kwargs)
     game = game_from_kwargs(game_name, kwargs)
-    state = load_position(game, path)
+    state = load_position(game, path, given)
     game = state.game
     player = make_player(game, ai_spec, depth=depth, time=seconds, seed=seed)
     if state.is_over():
