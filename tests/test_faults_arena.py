@@ -565,3 +565,12 @@ def test_tuner_refuses_to_select_on_forfeited_or_unplayable_games(faulty):
     # A healthy run still works.
     result = natural_selection(game, space, lambda params: "random", **options)
     assert len(result.history) == 2
+
+
+def test_a_match_where_every_game_is_forfeited_fails(faulty):
+    args = ["match", "hadron", "--size", "3", "--games", "2", "--plugin", faulty]
+    result = invoke(*args, "--ai", "faulty:crash=1", "--ai2", "faulty:crash=1")
+    assert_error(result, "every game was forfeited (2 of 2)")
+    assert "forfeits: 2 crash" in result.stdout  # the summary still comes first
+    assert invoke(*args, "--ai", "faulty:crash=1", "--ai2", "random").exit_code == 2
+    assert invoke(*args, "--ai", "random", "--ai2", "random").exit_code == 0

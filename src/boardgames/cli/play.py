@@ -225,6 +225,11 @@ def match(
     click.echo(summary.format())
     if interrupted:
         fail(f"interrupted: {summary.games - 1} of {games} games finished", 130)
+    forfeited = sum(summary.reasons.values())
+    if summary.games and forfeited == summary.games:
+        first = summary.records[0]
+        fail(f"every game was forfeited ({forfeited} of {summary.games}): check the players;"
+             f" first: {first.summary()}")
 
 
 COMMANDS = [play, match]
