@@ -192,6 +192,11 @@ class Game(ABC, Generic[S]):
             lines.append(f"score: {a} {b}")
         return "\n".join(lines)
 
+    def part_a(self, state: S) -> str:
+        """The course's "Part A" answer for a position (`analyse --part-a`), for
+        the games whose course set one; OptionError for the others."""
+        raise OptionError(f"{self.name} has no Part A answer (only a report: drop --part-a)")
+
     # --- drawing (a game's render.py does the work; these are its entry points)
     def render_text(self, state: S, color: bool = False) -> str:
         """A text board for the terminal (ANSI colours when `color`).

@@ -75,14 +75,15 @@ def describe_game(game: Game) -> str:
 @click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.argument("path", metavar="FILE")
+@click.option("--part-a", is_flag=True, help="The course's Part A answer (squatter, hexifence).")
 @game_options
 @handle_errors
-def analyse(game_name: str, path: str, **kwargs: Any) -> None:
-    """Print the game's report on the position in FILE."""
+def analyse(game_name: str, path: str, part_a: bool, **kwargs: Any) -> None:
+    """Print the game's report on the position in FILE (or its Part A answer)."""
     given = given_options(kwargs)
     game = game_from_kwargs(game_name, kwargs)
     state = load_position(game, path, given)
-    click.echo(state.game.analyse(state))
+    click.echo(state.game.part_a(state) if part_a else state.game.analyse(state))
 
 
 @click.command(cls=Command)
