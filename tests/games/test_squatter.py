@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import IllegalMoveError, NotationError
-from boardgames.game import OptionError, get_game, perft
+from boardgames.game import OptionError, Outcome, get_game, perft
 from boardgames.games.squatter import BLACK, WHITE, parse_board, part_a
 from protocol_checks import check_protocol
 
@@ -37,7 +37,7 @@ def board(*rows: str) -> str:
 
 def answer(text: str) -> str:
     state = get_game("squatter").parse_position(text)
-    return " ".join(state.game.analyse(state).split("\n"))
+    return " ".join(state.game.part_a(state).split("\n"))
 
 
 # --- reference boards ---------------------------------------------------------
@@ -260,6 +260,21 @@ def test_game_end_and_draw():
         state.play(move)
     assert state.is_over() and state.scores() == (0, 0) and state.winner() is None
     assert state.result() == "draw" and part_a(state) == "Draw\n0\n0"
+    assert state.outcome() == Outcome(None, "board full", (0, 0))
+    assert state.game.part_a(state) == part_a(state)
+
+
+def test_analyse_reports_stones_and_threats():
+    game = get_game("squatter", size=6)
+    state = game.replay(["A2", "F6", "B1", "F5", "B3", "F4"])  # White to move; C2 captures B2
+    report = game.analyse(state).splitlines()
+    assert report[:3] == ["to move: white", "legal moves: 30", "result: none"]
+    assert report[3:] == [
+        "score: 0 0",
+        "white: 3 live stones, 0 captured stones; threats 1 (best +1); half diamonds 0; forks 0",
+        "black: 3 live stones, 0 captured stones; threats 0; half diamonds 0; forks 0",
+    ]
+    assert game.part_a(state) == "None\n0\n0"
 
 
 # --- protocol, perft, hashes --------------------------------------------------------------

@@ -191,7 +191,7 @@ def test_issue_11_example_scores_9_0_with_live_white_stones():
     assert state.owner(game.parse_move("E5")) == WHITE
     ring = ("C5", "D4", "D6", "E3", "E7", "F4", "F6", "G5")
     assert all(state.cell_token(game.parse_move(c)) == "b" for c in ring)
-    assert game.analyse(state) == "None\n9\n0"
+    assert game.part_a(state) == "None\n9\n0"
 
 
 def test_triple_nesting_revives_the_inner_loop():
@@ -214,7 +214,7 @@ def test_triple_nesting_revives_the_inner_loop():
     ]
     assert state.dead[WHITE] == 0
     assert state.owner(game.parse_move("D4")) == WHITE
-    assert game.analyse(state) == "None\n9\n0"
+    assert game.part_a(state) == "None\n9\n0"
 
 
 def test_recapture_make_undo_and_hash_are_exact():
@@ -278,7 +278,7 @@ def test_board_text_with_revived_stones_round_trips():
     assert again.to_text() == text
     assert again.scores() == (9, 0)
     assert again.hashes == state.hashes and again.to_move == state.to_move
-    assert game.analyse(again) == "None\n9\n0"
+    assert game.part_a(again) == "None\n9\n0"
     # Play on from the loaded board exactly as from the game itself.
     for m in ("A5", "I5"):
         state.play(m)

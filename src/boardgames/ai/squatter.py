@@ -15,9 +15,10 @@ per-move time limit from a match always caps the search.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from ..game import Game, State
+from ..game import Game
+from ..games.squatter import SquatterState
 from ..games.squatter.experts import Seed001, Seed003, Territory, seed003_order
 from ..options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Option
 from ..players import Player, SearchPlayer
@@ -25,7 +26,7 @@ from ..search import Searcher
 from . import register_ai
 
 
-def depth_schedule(state: State, *, start: int = 4, end: int = 10, exact: int = 11) -> int:
+def depth_schedule(state: SquatterState, *, start: int = 4, end: int = 10, exact: int = 11) -> int:
     """Seed 003's depth schedule: `start` on an empty board, rising linearly
     with the filled share of the board to `end`, and the whole remaining game
     once `exact` or fewer free cells are left."""
@@ -36,16 +37,17 @@ def depth_schedule(state: State, *, start: int = 4, end: int = 10, exact: int = 
     return max(1, min(free, round(start + (end - start) * filled)))
 
 
-class SeedPlayer(SearchPlayer):
-    """A search player whose evaluator scores from its own colour and whose
-    depth may follow a schedule."""
+class ScheduledSearchPlayer(SearchPlayer):
+    """The seed players' search player: its evaluator scores from the
+    player's own colour (as the seeds' minimax did) and its depth may follow
+    a schedule (seed 003's `depth_schedule`) instead of a fixed depth."""
 
     def __init__(
         self,
         engine: Searcher,
         evaluator: Seed001 | Seed003,
         *,
-        schedule: Any = None,
+        schedule: Callable[[SquatterState], int] | None = None,
         depth: int | None = None,
         time: float | None = None,
         nodes: int | None = None,
@@ -55,7 +57,7 @@ class SeedPlayer(SearchPlayer):
         self.evaluator = evaluator
         self.schedule = schedule
 
-    def choose(self, state: State, time_limit: float | None = None) -> int:
+    def choose(self, state: SquatterState, time_limit: float | None = None) -> int:
         if self.evaluator.perspective != state.to_move:
             # The cached values were scored for the other colour.
             self.evaluator.perspective = state.to_move
@@ -89,9 +91,11 @@ def seed001_ai(
     **weights: float,
 ) -> Player:
     """Seed 001: alpha-beta to `depth` (3) with its 4-feature linear evaluator."""
-    evaluator = Seed001(**weights)
+    evaluator = Seed001(perspective=None, **weights)
     engine = Searcher(evaluator, algorithm="alphabeta", killers=False, history=False, seed=seed)
-    return SeedPlayer(engine, evaluator, depth=depth, time=time, nodes=nodes, name="seed001")
+    return ScheduledSearchPlayer(
+        engine, evaluator, depth=depth, time=time, nodes=nodes, name="seed001"
+    )
 
 
 @register_ai(
@@ -125,7 +129,7 @@ def seed003_ai(
 
     `depth` fixes the depth instead of the schedule (start..end, exact).
     """
-    evaluator = Seed003(**weights)
+    evaluator = Seed003(perspective=None, **weights)
     engine = Searcher(
         evaluator,
         algorithm="alphabeta",
@@ -135,10 +139,10 @@ def seed003_ai(
         seed=seed,
     )
 
-    def schedule(state: State) -> int:
+    def schedule(state: SquatterState) -> int:
         return depth_schedule(state, start=start, end=end, exact=exact)
 
-    return SeedPlayer(
+    return ScheduledSearchPlayer(
         engine,
         evaluator,
         schedule=None if depth is not None else schedule,

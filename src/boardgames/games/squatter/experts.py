@@ -1,4 +1,5 @@
-"""Squatter knowledge: the two seed evaluators, a stronger one, move orders.
+"""Squatter knowledge: the two seed evaluators, a stronger one, move orders,
+the features of `Squatter.analyse`, and the `EVALUATORS` table.
 
 Every evaluator is a callable `state -> float` from the side to move, built
 by a factory whose keyword arguments are its weights (so a tuner or an AI
@@ -13,12 +14,16 @@ to move.  When it is None the side to move is "own", as negamax expects.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .geometry import BLOCK_SEEDS, bits, block_seeds
 
 if TYPE_CHECKING:
     from .rules import SquatterState
+
+#: (player, that player's live stones) -> `closing_cells`' answer.
+ClosingCache = dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int]]
 
 
 class _PerspectiveEvaluator:
@@ -176,7 +181,7 @@ class Territory:
         self.capture, self.tempo, self.pressure = capture, tempo, pressure
         self.shape, self.corner, self.side = shape, corner, side
         self.potential, self.fork = potential, fork
-        self._cache: dict = {}
+        self._cache: ClosingCache = {}
 
     def __call__(self, state: SquatterState) -> float:
         me = state.to_move
@@ -246,7 +251,7 @@ def half_diamonds(state: SquatterState, player: int) -> tuple[int, int]:
     return half, forks & free
 
 
-def threats(state: SquatterState, player: int, cache: dict | None = None) -> list[int]:
+def threats(state: SquatterState, player: int, cache: ClosingCache | None = None) -> list[int]:
     """The gains of every free cell where `player` would capture at once
     (what the score would gain: a recaptured own stone counts nothing)."""
     free, own = state.free, state.terr[player] | state.dead[player]
@@ -260,7 +265,7 @@ def threats(state: SquatterState, player: int, cache: dict | None = None) -> lis
 
 
 def closing_cells(
-    state: SquatterState, player: int, cache: dict | None = None
+    state: SquatterState, player: int, cache: ClosingCache | None = None
 ) -> tuple[tuple[tuple[int, int], ...], int]:
     """(cell bit, region) for every cell not holding a live stone of `player`
     where one more of its stones would enclose `region`; and the player's
@@ -306,18 +311,6 @@ def closing_cells(
     return found
 
 
-def evaluator_factories() -> dict[str, Any]:
-    return {
-        "default": Territory,
-        "territory": Territory,
-        "seed001": Seed001,
-        "seed003": Seed003,
-        "score": lambda capture=1.0: Territory(
-            capture, tempo=0, pressure=0, shape=0, corner=0, side=0, potential=0, fork=0
-        ),
-    }
-
-
 def seed003_order(state: SquatterState, moves: list[int]) -> list[int]:
     """Seed 003's move order: cells next to stones first, border and corners last.
 
@@ -339,3 +332,42 @@ def seed003_order(state: SquatterState, moves: list[int]) -> list[int]:
         else:
             far.append(m)
     return near + far + edge + corner
+
+
+# --- the report of `Squatter.analyse` --------------------------------------------------------
+
+
+def report(state: SquatterState) -> str:
+    """Per colour: live and captured stones, threats (cells that capture at
+    once, and the best gain), half diamonds and fork cells."""
+    names = state.game.player_names
+    lines = []
+    for p in (0, 1):
+        gains = threats(state, p)
+        half, forks = half_diamonds(state, p)
+        best = f" (best +{max(gains)})" if gains else ""
+        lines.append(
+            f"{names[p]}: {state.stones[p].bit_count()} live stones, "
+            f"{state.dead[p].bit_count()} captured stones; threats {len(gains)}{best}; "
+            f"half diamonds {half.bit_count()}; forks {forks.bit_count()}"
+        )
+    return "\n".join(lines)
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def score(capture: float = 1.0) -> Territory:
+    """Captured cells only (own minus enemy, x `capture`)."""
+    return Territory(capture, tempo=0, pressure=0, shape=0, corner=0, side=0, potential=0, fork=0)
+
+
+#: Named evaluator factories (`Squatter.evaluators`); their keyword
+#: arguments are the weights (`eval=seed001,corner=-500`).
+EVALUATORS: dict[str, Callable[..., Callable[[SquatterState], float]]] = {
+    "default": Territory,
+    "territory": Territory,
+    "seed001": Seed001,
+    "seed003": Seed003,
+    "score": score,
+}

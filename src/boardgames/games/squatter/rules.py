@@ -23,14 +23,10 @@ before the move and, when the move captured, the board before the capture.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ...game import Game, OptionError, State
 from ...zobrist import ZobristTable
 from .geometry import BLOCK_SEEDS, Geometry, bits, block_seeds, flood_seeds
-
-if TYPE_CHECKING:
-    from ...game import Evaluator
 
 WHITE, BLACK = 0, 1
 COLOUR = ("White", "Black")
@@ -40,7 +36,7 @@ LIVE_W, LIVE_B, TERR_W, TERR_B, DEAD_W, DEAD_B = 0, 1, 2, 3, 4, 5
 MIN_SIZE, MAX_SIZE = 3, 26
 
 
-class Squatter(Game):
+class Squatter(Game["SquatterState"]):
     """Squatter on an N x N board (official sizes 6 and 7). White moves first."""
 
     name = "squatter"
@@ -108,9 +104,19 @@ class Squatter(Game):
         The size comes from the text, so a 7 x 7 board read through a 6 x 6
         game gives a state of the 7 x 7 game.
         """
-        from .boardtext import parse_board
+        from .notation import parse_board
 
         return parse_board(text, self)
+
+    def benchmark_positions(self) -> dict[str, SquatterState]:
+        """The start and, on 6 x 6 and 7 x 7, a fixed middle game."""
+        from .notation import BENCHMARK_BOARDS, parse_board
+
+        positions = {"start": self.new_state()}
+        text = BENCHMARK_BOARDS.get(self.size)
+        if text is not None:
+            positions["middle"] = parse_board(text, self)
+        return positions
 
     # --- moves -------------------------------------------------------------------
     def parse_move(self, text: str) -> int:
@@ -120,6 +126,26 @@ class Squatter(Game):
         return self.geometry.format_cell(move)
 
     # --- knowledge -------------------------------------------------------------------
+    def evaluators(self) -> dict[str, Callable[..., Callable[[SquatterState], float]]]:
+        from .experts import EVALUATORS
+
+        return dict(EVALUATORS)
+
+    def default_evaluator(self) -> Callable[[SquatterState], float]:
+        return self.evaluator("default")
+
+    def analyse(self, state: SquatterState) -> str:
+        """The generic report, then stones, threats and half diamonds of each side."""
+        from .experts import report
+
+        return f"{super().analyse(state)}\n{report(state)}"
+
+    def part_a(self, state: SquatterState) -> str:
+        """The course's Part A answer: winner line, White's and Black's captured counts."""
+        from .notation import part_a
+
+        return part_a(state)
+
     # --- drawing ------------------------------------------------------------------------
     def render_text(self, state: SquatterState, color: bool = False) -> str:
         from .render import render_text
@@ -131,27 +157,8 @@ class Squatter(Game):
 
         return render_svg(state)
 
-    def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
-        from . import experts
 
-        return experts.evaluator_factories()
-
-    def default_evaluator(self) -> Evaluator:
-        return self.evaluator("default")
-
-    def analyse(self, state: State) -> str:
-        """The course's Part A answer: winner line, White's and Black's captured counts."""
-        from .boardtext import part_a
-
-        return part_a(state)
-
-    def benchmark_positions(self) -> dict[str, State]:
-        from .boardtext import benchmark_positions
-
-        return benchmark_positions(self)
-
-
-class SquatterState(State):
+class SquatterState(State["Squatter"]):
     """One Squatter position with make/undo."""
 
     __slots__ = (
@@ -333,6 +340,10 @@ class SquatterState(State):
         stones; a recaptured own stone lives again and scores for nobody)."""
         return self.terr[0].bit_count(), self.terr[1].bit_count()
 
+    def end_reason(self) -> str:
+        """The game ends when no cell is free: every cell holds a stone or is captured."""
+        return "board full"
+
     def illegal_reason(self, move: int) -> str | None:
         if not self.free:
             return "the game is over"
@@ -360,7 +371,7 @@ class SquatterState(State):
         return new
 
     def recompute_hashes(self) -> list[int]:
-        items = []
+        items: list[tuple[int, int]] = []
         dead = self.dead
         for value, mask in (
             (LIVE_W, self.stones[0]),
@@ -400,8 +411,7 @@ class SquatterState(State):
 
     # --- presentation -----------------------------------------------------------------
     def to_text(self) -> str:
-        from .boardtext import write_board
+        """The position as Part A board text (`Squatter.parse_position` reads it back)."""
+        from .notation import write_board
 
         return write_board(self)
-
-

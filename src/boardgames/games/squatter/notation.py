@@ -1,6 +1,9 @@
-"""The course's "Part A" board text: reading, writing and the Part A answer.
+"""Squatter as text: cell names and the course's "Part A" board text and answer.
 
-Format: a line with N, then N lines of N tokens separated by spaces:
+Cells are named `E5` (row letter, column number) or `4,4` (0-based row,col):
+`geometry.Geometry.parse_cell` / `format_cell`.
+
+Board text: a line with N, then N lines of N tokens separated by spaces:
 `+` free, `W`/`B` live stones, `-` a captured cell, `w`/`b` a captured
 White/Black stone.  Only the enclosing loops say who owns a captured cell,
 so the reader infers the owner: the colour whose live stones cut the cell
@@ -15,25 +18,52 @@ cell named.
 Loaded positions have no history.  The side to move is the one that has
 placed fewer stones (live and captured ones), White when both have placed
 as many: that is who moves next in a game that started with White.
+
+The Part A answer (`part_a`) is three lines: White/Black/Draw/None, then
+White's and Black's captured counts.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import cast
 
 from ...errors import NotationError
 from ...game import get_game
-from .geometry import bits
+from .geometry import Geometry, bits
 from .rules import BLACK, COLOUR, MAX_SIZE, MIN_SIZE, WHITE, Squatter, SquatterState
-
-if TYPE_CHECKING:
-    from ...game import State
 
 TOKENS = "+WB-wb"
 
 
+@dataclass
+class _Board:
+    """The cells of a board text by token, as bitboards (before any check)."""
+
+    free: int
+    live: list[int]  # live stones, White then Black
+    dead: list[int]  # captured stones, White then Black
+    marked: int  # every captured cell: '-', 'w', 'b'
+
+
 def parse_board(text: str, game: Squatter | None = None) -> SquatterState:
-    """A state from Part A board text; NotationError names the first problem."""
+    """A state from Part A board text; NotationError names the first problem.
+
+    The size comes from the text: `game` is used when it has that size.
+    """
+    n, rows = _size_and_rows(text)
+    if game is None or game.size != n:
+        game = cast(Squatter, get_game("squatter", size=n))
+    board = _read_cells(rows, n)
+    terr = _territory(game.geometry, board)
+    placed_w = (board.live[WHITE] | board.dead[WHITE]).bit_count()
+    placed_b = (board.live[BLACK] | board.dead[BLACK]).bit_count()
+    to_move = WHITE if placed_w <= placed_b else BLACK
+    return _build(game, board, terr, to_move)
+
+
+def _size_and_rows(text: str) -> tuple[int, list[str]]:
+    """N from the first line and the N rows after it (blank lines around trimmed)."""
     if not isinstance(text, str):
         raise NotationError(repr(text), "a board must be text")
     lines = [line.rstrip() for line in text.splitlines()]
@@ -56,12 +86,12 @@ def parse_board(text: str, game: Squatter | None = None) -> SquatterState:
         )
     if len(rows) > n:
         raise NotationError(rows[n], f"extra line after the {n} rows of the board")
-    if game is None or game.size != n:
-        game = get_game("squatter", size=n)
-    live = [0, 0]
-    dead = [0, 0]
-    marked = 0  # every captured cell: '-', 'w', 'b'
-    free = 0
+    return n, rows
+
+
+def _read_cells(rows: list[str], n: int) -> _Board:
+    """Every token of the N rows into one bitboard per token."""
+    masks = dict.fromkeys(TOKENS, 0)
     for r, row in enumerate(rows):
         tokens = row.split()
         if len(tokens) != n:
@@ -69,77 +99,61 @@ def parse_board(text: str, game: Squatter | None = None) -> SquatterState:
                 row, f"row {r + 1} has {len(tokens)} tokens; a {n} x {n} board needs {n}"
             )
         for c, token in enumerate(tokens):
-            bit = 1 << (r * n + c)
-            if token == "+":
-                free |= bit
-            elif token == "W":
-                live[WHITE] |= bit
-            elif token == "B":
-                live[BLACK] |= bit
-            elif token in ("-", "w", "b"):
-                marked |= bit
-                if token == "w":
-                    dead[WHITE] |= bit
-                elif token == "b":
-                    dead[BLACK] |= bit
-            else:
+            if token not in masks:
                 raise NotationError(
                     row,
                     f"bad token {token!r} in row {r + 1}, column {c + 1} "
                     f"(expected one of {' '.join(TOKENS)})",
                 )
-    geo = game.geometry
+            masks[token] |= 1 << (r * n + c)
+    return _Board(
+        free=masks["+"],
+        live=[masks["W"], masks["B"]],
+        dead=[masks["w"], masks["b"]],
+        marked=masks["-"] | masks["w"] | masks["b"],
+    )
+
+
+def _territory(geo: Geometry, board: _Board) -> list[int]:
+    """The captured cells each colour owns; NotationError when no game reaches the board."""
     name = geo.format_cell
-    on_border = marked & geo.border
-    if on_border:
-        cell = bits(on_border)[0]
-        raise NotationError(name(cell), "a border cell is marked captured (border cells never are)")
+
+    def reject(cells: int, reason: str) -> None:
+        if cells:
+            raise NotationError(name(bits(cells)[0]), reason)
+
+    marked = board.marked
+    reject(marked & geo.border, "a border cell is marked captured (border cells never are)")
     enclosed = []
     for p in (WHITE, BLACK):
-        passable = geo.full ^ live[p]
+        passable = geo.full ^ board.live[p]
         enclosed.append(passable & ~geo.outside(passable))
-    both = marked & enclosed[0] & enclosed[1]
-    if both:
-        raise NotationError(name(bits(both)[0]), "captured cell enclosed by loops of both colours")
-    orphan = marked & ~(enclosed[0] | enclosed[1])
-    if orphan:
-        raise NotationError(name(bits(orphan)[0]), "marked captured but no loop encloses it")
+    reject(marked & enclosed[0] & enclosed[1], "captured cell enclosed by loops of both colours")
+    reject(marked & ~(enclosed[0] | enclosed[1]), "marked captured but no loop encloses it")
     for p in (WHITE, BLACK):
-        loose = enclosed[p] & free
-        if loose:
-            raise NotationError(
-                name(bits(loose)[0]),
-                f"free cell inside a {COLOUR[p]} loop (it would have been captured)",
-            )
-        trapped = enclosed[p] & live[1 - p]
-        if trapped:
-            raise NotationError(
-                name(bits(trapped)[0]),
-                f"live {COLOUR[1 - p]} stone inside a {COLOUR[p]} loop "
-                f"(it would have been captured)",
-            )
-        recaptured = enclosed[p] & dead[p]
-        if recaptured:
-            raise NotationError(
-                name(bits(recaptured)[0]),
-                f"captured {COLOUR[p]} stone inside a {COLOUR[p]} loop (a recaptured "
-                f"stone lives again: write it {'WB'[p]})",
-            )
-    terr = [marked & enclosed[WHITE], marked & enclosed[BLACK]]
-    placed_w = (live[WHITE] | dead[WHITE]).bit_count()
-    placed_b = (live[BLACK] | dead[BLACK]).bit_count()
-    to_move = WHITE if placed_w <= placed_b else BLACK
-    return _build(game, live, terr, dead, free, to_move)
+        mine, theirs = COLOUR[p], COLOUR[1 - p]
+        reject(
+            enclosed[p] & board.free,
+            f"free cell inside a {mine} loop (it would have been captured)",
+        )
+        reject(
+            enclosed[p] & board.live[1 - p],
+            f"live {theirs} stone inside a {mine} loop (it would have been captured)",
+        )
+        reject(
+            enclosed[p] & board.dead[p],
+            f"captured {mine} stone inside a {mine} loop (a recaptured "
+            f"stone lives again: write it {'WB'[p]})",
+        )
+    return [marked & enclosed[WHITE], marked & enclosed[BLACK]]
 
 
-def _build(
-    game: Squatter, live: list[int], terr: list[int], dead: list[int], free: int, to_move: int
-) -> SquatterState:
+def _build(game: Squatter, board: _Board, terr: list[int], to_move: int) -> SquatterState:
     state = game.new_state()
-    state.stones = live[:]
+    state.stones = board.live[:]
     state.terr = terr[:]
-    state.dead = dead[:]
-    state.free = free
+    state.dead = board.dead[:]
+    state.free = board.free
     state.to_move = to_move
     state.hashes = state.recompute_hashes()
     return state
@@ -153,7 +167,7 @@ def write_board(state: SquatterState) -> str:
     return "\n".join([str(n), *rows]) + "\n"
 
 
-def part_a(state: State) -> str:
+def part_a(state: SquatterState) -> str:
     """Three lines: White/Black/Draw/None, White's captured count, Black's."""
     white, black = state.scores()
     if not state.is_over():
@@ -165,9 +179,9 @@ def part_a(state: State) -> str:
     return f"{verdict}\n{white}\n{black}"
 
 
-# Middle games for `boardgames bench` and the benchmarks: the default AI
-# (White, depth 2) against seed001 (depth 2) after 14 and 20 moves.
-_BENCHMARKS = {
+#: Middle games for `boardgames bench` and the benchmarks: the default AI
+#: (White, depth 2) against seed001 (depth 2) after 14 and 20 moves.
+BENCHMARK_BOARDS = {
     6: """6
 + B B B B +
 B W W W W B
@@ -186,11 +200,3 @@ B B + W + + +
 + + B + + + +
 """,
 }
-
-
-def benchmark_positions(game: Squatter) -> dict[str, State]:
-    positions: dict[str, State] = {"start": game.new_state()}
-    text = _BENCHMARKS.get(game.size)
-    if text is not None:
-        positions["middle"] = parse_board(text, game)
-    return positions
