@@ -12,8 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import IllegalMoveError, NotationError
-from boardgames.game import get_game, perft
-from boardgames.games.andantino.board import (
+from boardgames.game import Outcome, get_game, perft
+from boardgames.games.andantino.experts import (
+    BridgeExpert,
+    bridges,
+    line_windows,
+    order_moves,
+    winning_cells,
+)
+from boardgames.games.andantino.geometry import (
     CUBES,
     DIRECTIONS,
     INDEX,
@@ -22,15 +29,8 @@ from boardgames.games.andantino.board import (
     SIZE,
     SYMMETRIES,
 )
-from boardgames.games.andantino.experts import (
-    BridgeExpert,
-    bridges,
-    line_windows,
-    order_moves,
-    winning_cells,
-)
 from boardgames.games.andantino.notation import split_moves
-from boardgames.games.andantino.state import ENCLOSURE, FIVE, NO_MOVES, SELF_ENCLOSED
+from boardgames.games.andantino.rules import ENCLOSURE, FIVE, NO_MOVES, SELF_ENCLOSED
 from protocol_checks import check_protocol
 
 GAME = get_game("andantino")
@@ -119,6 +119,7 @@ def test_oracle_five_in_a_row():
         state.play(m)
     assert counts == [6, 2, 3, 4, 5, 6, 7, 8, 7]
     assert (state.winner(), state.reason, len(state.history)) == (WHITE, FIVE, 9)
+    assert state.outcome() == Outcome(WHITE, "five in a row")
     assert state.legal_moves() == []
 
 
@@ -126,8 +127,9 @@ def test_oracle_enclosure():
     moves = "1,0,-1 0,1,-1 1,-1,0 2,-1,-1 2,-2,0 -1,1,0 2,0,-2 -1,0,1 3,-2,-1 -2,1,1 3,-1,-2"
     state = GAME.parse_position(moves)
     assert (state.winner(), state.reason, len(state.history)) == (WHITE, ENCLOSURE, 11)
+    assert state.outcome() == Outcome(WHITE, "enclosure")
     state.undo()
-    assert not state.is_over()
+    assert not state.is_over() and state.outcome() is None
 
 
 # --- the seed's index and notation ---------------------------------------------------------
@@ -286,6 +288,7 @@ def test_playing_into_a_pocket_loses():
     assert GAME.parse_move("2,-1,-1") in state.legal_moves()  # legal, but fatal
     state.play("2,-1,-1")
     assert (state.winner(), state.reason) == (WHITE, SELF_ENCLOSED)
+    assert state.outcome() == Outcome(WHITE, "self-enclosure")
     assert "played into an enclosed pocket" in str(state)
 
 
@@ -297,6 +300,7 @@ def test_no_move_left_is_a_draw():
     state.make(INDEX[(5, -5, 0)])
     assert state.is_over() and state.winner() is None and state.reason == NO_MOVES
     assert state.result() == "draw" and "draw: no move left" in str(state)
+    assert state.outcome() == Outcome(None, "no move left")
     assert state.legal_moves() == []
     state.undo()
     assert not state.is_over() and len(state.legal_moves()) == 6
@@ -436,6 +440,28 @@ def test_default_evaluator_sees_a_win_next_move():
     assert GAME.evaluator("seed", noise=0)(state) == BridgeExpert()(state)
 
 
+def test_evaluator_options_are_named_and_checked():
+    from boardgames.errors import OptionError
+    from boardgames.games.andantino.experts import (
+        DEFAULT_WEIGHTS,
+        ThreatEvaluator,
+        threat_evaluator,
+    )
+    from boardgames.options import keyword_options
+
+    # Every ThreatEvaluator weight is an option of the factory, and nothing else but `forced`.
+    assert keyword_options(threat_evaluator) == {*DEFAULT_WEIGHTS, "forced"}
+    evaluate = GAME.evaluator("default", four=1, forced=0)
+    assert isinstance(evaluate, ThreatEvaluator)
+    assert (evaluate.weights["four"], evaluate.weights["three"], evaluate.forced) == (1, 60.0, 0)
+    with pytest.raises(OptionError, match="unknown option"):
+        GAME.evaluator("default", fours=1)
+    state = GAME.benchmark_positions()["middle-24"]
+    noisy = GAME.evaluator("default", noise=0.5, seed=3)
+    assert noisy(state) == GAME.evaluator("default", noise=0.5, seed=3)(state)
+    assert abs(noisy(state) - ThreatEvaluator()(state)) <= 0.5
+
+
 def test_render_marks_the_last_move_and_result():
     state = GAME.parse_position("0,-1,1 -1,0,1")
     text = str(state)
@@ -510,8 +536,8 @@ def test_ai_options_are_checked():
 
 
 def test_around_matches_the_direction_steps():
-    from boardgames.games.andantino.board import BIT_STEPS
     from boardgames.games.andantino.experts import around, nb
+    from boardgames.games.andantino.geometry import BIT_STEPS
 
     bits = GAME.benchmark_positions()["middle-24"].bits[0]
     assert around(bits) == [nb(bits, s) for s in BIT_STEPS]
@@ -530,8 +556,8 @@ def test_default_ai_beats_the_seed_bot():
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 2**32 - 1))
 def test_cut_off_matches_a_flood_from_the_border(seed):
-    from boardgames.games.andantino.board import BOARD_MASK, BORDER_MASK, dilate
     from boardgames.games.andantino.experts import _two_or_more, around, cut_off
+    from boardgames.games.andantino.geometry import BOARD_MASK, BORDER_MASK, dilate
 
     rng = random.Random(seed)
     state = GAME.new_state()

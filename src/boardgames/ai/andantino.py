@@ -24,12 +24,10 @@ from ..evaluation import with_noise
 from ..game import Game
 from ..games.andantino.experts import DEFAULT_WEIGHTS, ThreatEvaluator, order_moves, seed_evaluator
 from ..options import LIMITS, SEED, TT, Option, noise
-from ..players import Player, SearchPlayer
+from ..players import DEFAULT_TIME, Player, SearchPlayer
 from ..search import Searcher
 from . import register_ai
 
-#: Per-move budget when neither depth, time nor nodes is given.
-DEFAULT_TIME = 1.0
 #: The seed's table was small; 2^16 entries keeps its spirit without its
 #: 272-slot collisions.
 SEED_TT = 1 << 16
@@ -37,6 +35,8 @@ DEFAULT_TT = 1 << 18
 
 
 def _limits(depth: int | None, time: float | None, nodes: int | None) -> dict[str, Any]:
+    """The limits as given, or the library's DEFAULT_TIME per move when none is
+    (kept as the player's own time, so a longer server limit does not stretch it)."""
     if depth is None and time is None and nodes is None:
         time = DEFAULT_TIME
     return {"depth": depth, "time": time, "nodes": nodes}

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...evaluation import RandomExpert, Weighted, with_noise
-from .board import (
+from ...evaluation import RandomExpert, Weighted
+from .geometry import (
     BIT,
     BIT_STEPS,
     BOARD_MASK,
@@ -29,7 +29,7 @@ from .board import (
 from .notation import format_cell
 
 if TYPE_CHECKING:
-    from .state import AndantinoState
+    from .rules import AndantinoState
 
 #: Bit steps of the three line axes (E, SE, SW), each window runs 5 cells along one.
 AXIS_STEPS = (BIT_STEPS[1], BIT_STEPS[2], BIT_STEPS[3])
@@ -94,9 +94,9 @@ class BridgeExpert:
         return "BridgeExpert()"
 
 
-def seed_evaluator(noise: float = 0.5, seed: int | None = None, bridge: float = 1.0):
+def seed_evaluator(noise: float = 0.5, seed: int | None = None, bridge: float = 1.0) -> Weighted:
     """The seed bot's evaluation: BridgeExpert plus a RandomExpert tie-breaker."""
-    experts = [(BridgeExpert(), bridge)]
+    experts: list[tuple[Callable[[AndantinoState], float], float]] = [(BridgeExpert(), bridge)]
     if noise:
         experts.append((RandomExpert(noise, seed), 1.0))
     return Weighted(experts)
@@ -317,8 +317,8 @@ class ThreatEvaluator:
     def evaluate(self, state: AndantinoState, forced: int) -> float:
         """The score, following at most `forced` forced blocks."""
         if state.reason is not None:
-            w = state.winner()
-            return 0.0 if w is None else (WIN_NEXT if w == state.to_move else -WIN_NEXT)
+            won = state.winner()
+            return 0.0 if won is None else (WIN_NEXT if won == state.to_move else -WIN_NEXT)
         me = state.to_move
         own, enemy = state.bits[me], state.bits[1 - me]
         (m4, m3, m2, m_line), (o4, o3, o2, o_line) = line_windows_both(own, enemy)
@@ -401,17 +401,45 @@ def describe(state: AndantinoState) -> str:
     return "\n".join(lines)
 
 
-def _default(noise: float = 0.0, seed: int | None = None, forced: int = 2, **weights: float):
-    return with_noise(ThreatEvaluator(forced, **weights), noise, seed)
+def threat_evaluator(
+    *,
+    forced: int = 2,
+    four: float | None = None,
+    three: float | None = None,
+    two: float | None = None,
+    surround5: float | None = None,
+    surround4: float | None = None,
+    surround3: float | None = None,
+    bridge: float | None = None,
+    mobility: float | None = None,
+    danger: float | None = None,
+    tempo: float | None = None,
+) -> ThreatEvaluator:
+    """The ThreatEvaluator from options: `forced` and any weight of
+    DEFAULT_WEIGHTS (None keeps the default).  `Game.evaluator` adds the noise."""
+    given = {
+        "four": four,
+        "three": three,
+        "two": two,
+        "surround5": surround5,
+        "surround4": surround4,
+        "surround3": surround3,
+        "bridge": bridge,
+        "mobility": mobility,
+        "danger": danger,
+        "tempo": tempo,
+    }
+    return ThreatEvaluator(forced, **{k: v for k, v in given.items() if v is not None})
 
 
 def _bridge() -> BridgeExpert:
     return BridgeExpert()
 
 
+#: Evaluator factories by name (`Andantino.evaluators()`; "default" is the best).
 EVALUATORS: dict[str, Callable[..., Callable[[AndantinoState], float]]] = {
-    "default": _default,
-    "threats": _default,
+    "default": threat_evaluator,
+    "threats": threat_evaluator,
     "seed": seed_evaluator,
     "bridge": _bridge,
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ...errors import NotationError
-from .board import CUBES, INDEX, RADIUS
+from .geometry import CUBES, INDEX, RADIUS
 
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRS"
 

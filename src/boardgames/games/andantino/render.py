@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .board import INDEX, RADIUS
+from .geometry import INDEX, RADIUS
 from .notation import ROW_LETTERS, format_cell, row_length, row_start
+from .rules import SELF_ENCLOSED
 
 if TYPE_CHECKING:
-    from .state import AndantinoState
+    from .rules import AndantinoState
 
 _RESET = "\033[0m"
 _STYLE = {0: "\033[1;97m", 1: "\033[1;31m", "legal": "\033[32m", "last": "\033[1;33m"}
@@ -35,17 +36,16 @@ def _cell_char(state: AndantinoState, cell: int, legal: set[int], color: bool) -
 
 def outcome_text(state: AndantinoState) -> str:
     """'white wins by five in a row', 'draw: no move left', ..."""
-    from .state import SELF_ENCLOSED
-
-    if state.reason is None:
+    outcome = state.outcome()
+    if outcome is None:
         return "game in progress"
-    winner = state.winner()
+    winner = outcome.winner
     if winner is None:
-        return "draw: no move left"
+        return f"draw: {outcome.reason}"
     names = state.game.player_names
-    if state.reason == SELF_ENCLOSED:
+    if outcome.reason == SELF_ENCLOSED:
         return f"{names[winner]} wins: {names[1 - winner]} played into an enclosed pocket"
-    return f"{names[winner]} wins by {state.reason}"
+    return f"{names[winner]} wins by {outcome.reason}"
 
 
 def render_text(state: AndantinoState, color: bool = False) -> str:

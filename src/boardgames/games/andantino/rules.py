@@ -1,4 +1,5 @@
-"""Andantino positions with incremental make/undo.
+"""Andantino: the rules (`Andantino`, the game; `AndantinoState`, one position
+with incremental make/undo).  See docs/andantino.md for the rules.
 
 Per move the state updates, in constant work:
 - the board list and one bitboard per colour;
@@ -17,19 +18,23 @@ Enclosure is the costly rule, so it is checked in stages, cheapest first:
    neighbours form two or more separate runs around it (OPEN_RUNS);
 2. a region is open when one of the six straight rays from a seed cell holds
    no wall (a few AND operations on bitboards);
-3. only then a bitboard flood fill, which stops as soon as it touches a ring
-   beyond the outermost wall (from there a straight walk out meets no wall),
-   or ring 9.
+3. only then a bitboard flood fill (`geometry.flood_enclosed`), which stops
+   as soon as it touches a ring beyond the outermost wall (from there a
+   straight walk out meets no wall), or ring 9.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from ...game import State
-from .board import (
+from ...errors import IllegalMoveError, NotationError
+from ...game import Game, State
+from ...zobrist import ZobristTable
+from .geometry import (
     BIT,
     BOARD_MASK,
+    CUBES,
+    INDEX,
     LINE_MASKS,
     LINE_RAYS,
     NEIGHBOURS,
@@ -43,9 +48,7 @@ from .board import (
     escape_mask,
     flood_enclosed,
 )
-
-if TYPE_CHECKING:
-    from . import Andantino
+from .notation import format_cell, format_cube, parse_cell, split_moves
 
 WHITE, BLACK, EMPTY = 0, 1, -1
 HASH_BITS = 64
@@ -54,11 +57,121 @@ FRAME_SHIFTS = tuple(HASH_BITS * f for f in range(len(SYMMETRIES)))
 CENTRE = 0
 FIRST_MOVES = (1, 2, 3, 4, 5, 6)
 
-#: How a finished game ended (State.reason).
-FIVE, ENCLOSURE, SELF_ENCLOSED, NO_MOVES = "five in a row", "enclosure", "self-enclosure", "no move"
+#: How a finished game ended (`AndantinoState.reason`, `end_reason()`): the
+#: mover's five in a row, the mover's enclosure of enemy stones, the mover's
+#: own stone played into an enemy pocket (a loss), or a draw with no legal cell.
+FIVE, ENCLOSURE, SELF_ENCLOSED, NO_MOVES = (
+    "five in a row",
+    "enclosure",
+    "self-enclosure",
+    "no move left",
+)
+
+#: Fixed positions for benchmarks (cube move lists, White first), taken from
+#: games between the default AI and the seed bot; none is decided yet.
+BENCHMARK_POSITIONS = {
+    "opening": "0,-1,1 -1,0,1 -1,1,0 1,-1,0",
+    "middle-12": (
+        "1,-1,0 0,-1,1 -1,0,1 -1,1,0 0,1,-1 1,0,-1 2,-1,-1 1,1,-2 2,0,-2 1,-2,1 2,-2,0 0,2,-2"
+    ),
+    "middle-18": (
+        "0,-1,1 -1,0,1 -1,1,0 -2,1,1 -2,0,2 -1,-1,2 -2,-1,3 -2,2,0 -1,-2,3 0,1,-1 -1,2,-1 "
+        "0,-2,2 -3,0,3 1,-2,1 1,-1,0 0,-3,3 1,0,-1 -3,1,2"
+    ),
+    "middle-24": (
+        "1,-1,0 0,-1,1 -1,0,1 -1,1,0 0,1,-1 1,0,-1 2,-1,-1 1,1,-2 2,0,-2 1,-2,1 2,-2,0 0,2,-2 "
+        "-1,2,-1 2,1,-3 2,-3,1 3,0,-3 3,-3,0 -1,-1,2 -2,1,1 -2,2,0 3,-1,-2 -2,3,-1 -1,3,-2 -3,2,1"
+    ),
+}
 
 
-class AndantinoState(State):
+class Andantino(Game["AndantinoState"]):
+    """The radius-9 hexagonal board of 271 cells; moves are the seed's tile
+    indices (centre 0, rings from the south-west corner)."""
+
+    name = "andantino"
+    title = "Andantino"
+    player_names = ("white", "black")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.num_moves = SIZE
+        self._set_symmetries(SYMMETRIES)
+        #: 2 x 271 keys per frame, slot = the seed's tile index.
+        self.zobrist = ZobristTable(SIZE, 2, SYMMETRIES)
+        #: The same keys with the 12 frames packed into one int, 64 bits each
+        #: (frame f in bits 64f..64f+63): one XOR updates every frame.  Keys
+        #: are taken as unsigned 64-bit patterns (ZobristTable's may be negative).
+        self.packed_keys: list[list[int]] = [
+            [sum((k & HASH_MASK) << (64 * f) for f, k in enumerate(frames)) for frames in slot]
+            for slot in self.zobrist.keys
+        ]
+
+    def new_state(self) -> AndantinoState:
+        return AndantinoState(self)
+
+    # --- notation ----------------------------------------------------------------
+    def parse_move(self, text: str) -> int:
+        return parse_cell(text)
+
+    def format_move(self, move: int) -> str:
+        return format_cell(move)
+
+    def format_cube(self, move: int) -> str:
+        """A move in cube coordinates `x,y,z`."""
+        return format_cube(move)
+
+    def index(self, x: int, y: int, z: int) -> int:
+        """The seed's tile index of cube (x, y, z)."""
+        if (x, y, z) not in INDEX:
+            raise NotationError(f"{x},{y},{z}", "not a cell of the board")
+        return INDEX[(x, y, z)]
+
+    def cube(self, move: int) -> tuple[int, int, int]:
+        """Cube coordinates of a tile index."""
+        return CUBES[move]
+
+    def parse_position(self, text: str) -> AndantinoState:
+        """A position from its move list (`J10` cells or cube `x,y,z`, White first;
+        the Black centre stone is implied)."""
+        state = self.new_state()
+        for number, token in enumerate(split_moves(text), 1):
+            try:
+                state.play(token)
+            except IllegalMoveError as exc:
+                raise NotationError(text.strip(), f"move {number} ({token}): {exc}") from None
+            except NotationError as exc:
+                raise NotationError(text.strip(), f"move {number}: {exc}") from None
+        return state
+
+    # --- knowledge ---------------------------------------------------------------
+    def evaluators(self) -> dict[str, Callable[..., Callable[[AndantinoState], float]]]:
+        from .experts import EVALUATORS
+
+        return dict(EVALUATORS)
+
+    def analyse(self, state: AndantinoState) -> str:
+        """The generic report and both sides' threats (lines, enclosures, bridges)."""
+        from .experts import describe
+
+        return super().analyse(state) + "\n" + describe(state)
+
+    def benchmark_positions(self) -> dict[str, AndantinoState]:
+        return {name: self.parse_position(moves) for name, moves in BENCHMARK_POSITIONS.items()}
+
+    # --- drawing -----------------------------------------------------------------
+    def render_text(self, state: AndantinoState, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(state, color)
+
+    def render_svg(self, state: AndantinoState) -> str:
+        from .render import render_svg
+
+        return render_svg(state)
+
+
+class AndantinoState(State["Andantino"]):
     """One position: White to move first, a Black stone on the centre."""
 
     __slots__ = (
@@ -149,6 +262,11 @@ class AndantinoState(State):
 
     def winner(self) -> int | None:
         return self._winner
+
+    def end_reason(self) -> str:
+        """Five in a row, enclosure, self-enclosure (the mover played into an
+        enemy pocket and lost) or no move left (a draw)."""
+        return self.reason or "game in progress"
 
     def illegal_reason(self, move: int) -> str | None:
         if self.reason is not None:

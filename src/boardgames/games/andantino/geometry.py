@@ -1,4 +1,6 @@
-"""Geometry of the radius-9 hexagonal Andantino board, built once at import.
+"""Geometry of the radius-9 hexagonal Andantino board: the tables built once
+at import (cells, neighbours, lines, bitboard masks, symmetries) and the
+bitboard helpers over them (dilation, the enclosure flood fill).
 
 Cells are numbered with the seed player's tile index (seed 000): the centre
 is 0 and ring r >= 1 holds 3r(r-1)+1 .. 3r(r+1), starting at its south-west
@@ -79,7 +81,7 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 
 
 def _ray(i: int, d: int, limit: int = RADIUS * 2) -> tuple[int, ...]:
-    out = []
+    out: list[int] = []
     j = NEIGHBOURS6[i][d]
     while j >= 0 and len(out) < limit:
         out.append(j)
