@@ -8,7 +8,7 @@ import random
 import pytest
 
 from boardgames.errors import IllegalMoveError, NotationError
-from boardgames.game import OptionError, get_game, perft
+from boardgames.game import OptionError, Outcome, get_game, perft
 from boardgames.games.hadron import Aenigma, AenigmaParams, scan_specials
 from boardgames.games.hadron.experts import LOST, aenigma_evaluator
 from protocol_checks import check_protocol
@@ -43,6 +43,11 @@ def test_oracle_move_counts(board, moves, counts):
 def test_three_by_three_oracle_game_ends_with_first_player_winning():
     state = hadron(3, 3).replay(["A3", "C2", "A1"])
     assert state.is_over() and state.winner() == 0 and state.result() == "white"
+    assert state.outcome() == Outcome(0, "no legal move")
+    assert "result: white (no legal move)" in state.game.analyse(state)
+    assert "white wins" in str(state)
+    state.undo()
+    assert state.outcome() is None
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(9, 9), (5, 5), (3, 4), (1, 5), (2, 2)])
@@ -213,8 +218,10 @@ def test_aenigma_params_file(tmp_path):
     (tmp_path / "bad.json").write_text("{nope")
     with pytest.raises(NotationError, match="not JSON"):
         aenigma_evaluator(params=str(tmp_path / "bad.json"))
+    with pytest.raises(OptionError, match="unknown option"):
+        hadron().evaluator("aenigma", w3=1)
     with pytest.raises(OptionError):
-        aenigma_evaluator(w3=1)
+        AenigmaParams.from_dict({"w3": 1})
 
 
 def test_evaluators_and_rendering():

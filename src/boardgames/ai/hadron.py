@@ -16,18 +16,20 @@
 from __future__ import annotations
 
 import time as _time
+from collections.abc import Callable
 from typing import Any
 
-from ..errors import OptionError
+from ..errors import OptionError, SearchStopped
 from ..evaluation import with_noise
-from ..game import Evaluator, Game, State
+from ..game import Game, State
 from ..games.hadron.experts import (
     Aenigma,
     AenigmaParams,
     aenigma_evaluator,
     regions_evaluator,
 )
-from ..games.hadron.solver import HadronSolver, SolveTimeout
+from ..games.hadron.rules import HadronState
+from ..games.hadron.solver import HadronSolver
 from ..options import LIMITS, SEED, TT, Option, noise
 from ..players import Player, SearchPlayer, time_budget
 from ..search import Searcher, SolveResult
@@ -113,17 +115,21 @@ class SolvingPlayer(SearchPlayer):
     def choose(self, state: State, time_limit: float | None = None) -> int:
         start = _time.perf_counter()
         budget = time_budget(self.time, time_limit)
-        if state.legal.bit_count() <= self.solve_at and not self.proven_loss:  # type: ignore[attr-defined]
+        if (
+            isinstance(state, HadronState)
+            and state.legal.bit_count() <= self.solve_at
+            and not self.proven_loss
+        ):
             if self.solver is None or self.solver.game is not state.game:
-                self.solver = HadronSolver(state.game, max_entries=2_000_000)  # type: ignore[arg-type]
+                self.solver = HadronSolver(state.game, max_entries=2_000_000)
             slice_ = 1.0 if budget is None else budget * self.solve_share
             try:
-                solution = self.solver.solve(state, time=slice_)  # type: ignore[arg-type]
-            except SolveTimeout:
+                solution: SolveResult | None = self.solver.solve(state, time=slice_)
+            except SearchStopped:
                 solution = None
-            if solution is not None and solution.win:
+            if solution is not None and solution.value > 0:
                 self.last_result = None
-                return solution.winning_moves[0]
+                return solution.best[0]
             if solution is not None:
                 # Every move loses against perfect play: keep playing the search's
                 # choice (the opponent may still go wrong) without more proofs.
@@ -175,7 +181,7 @@ def default_ai(
     **weights: float | None,
 ) -> Player:
     """NegaScout with a noise-free evaluator (aenigma or regions) and an endgame solver."""
-    evaluator: Evaluator
+    evaluator: Callable[[HadronState], float]
     if eval == "aenigma":
         evaluator = _aenigma(noise, seed, params, weights)
     elif params is not None or any(value is not None for value in weights.values()):
@@ -190,28 +196,15 @@ def default_ai(
 
 
 def solve_hadron(
-    state: State, all_moves: bool = False, time: float | None = None
+    state: HadronState, all_moves: bool = False, time: float | None = None
 ) -> SolveResult:
-    """The exact result of a Hadron position (see `HadronSolver`).
+    """The exact result of a Hadron position (`HadronSolver.solve`, a fresh table).
 
     `value` is +1/-1 from the side to move; `best` is one winning move, every
     winning move with `all_moves`, and [] when the side to move loses.
+    Raises SearchStopped when `time` seconds are not enough.
     """
-    if state.is_over():
-        return SolveResult(-1, state.winner(), [], 0, 0.0)
-    solver = HadronSolver(state.game)  # type: ignore[arg-type]
-    try:
-        solution = solver.solve(state, all_moves=all_moves, time=time)  # type: ignore[arg-type]
-    except SolveTimeout:
-        from ..search import SearchTimeout
-
-        raise SearchTimeout(
-            f"hadron solve gave up after {time} s ({solver.nodes} nodes)"
-        ) from None
-    side = state.to_move
-    value = 1 if solution.win else -1
-    winner = side if solution.win else 1 - side
-    return SolveResult(value, winner, solution.winning_moves, solution.nodes, solution.time)
+    return HadronSolver(state.game).solve(state, all_moves=all_moves, time=time)
 
 
 register_solver("hadron", solve_hadron)

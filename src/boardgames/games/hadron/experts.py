@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...errors import NotationError
-from ...game import OptionError
+from ...errors import NotationError, OptionError
 
 if TYPE_CHECKING:
     from .rules import HadronState
@@ -180,15 +180,22 @@ class Aenigma:
 
 
 def aenigma_evaluator(
-    *, params: str | None = None, noise: float = 1.0, seed: int | None = None, **weights: Any
+    *,
+    params: str | None = None,
+    noise: float = 1.0,
+    seed: int | None = None,
+    w1_open: float | None = None,
+    w2_open: float | None = None,
+    w1_end: float | None = None,
+    w2_end: float | None = None,
+    t: float | None = None,
 ) -> Aenigma:
-    """Aenigma from options: `params=FILE` and/or w1_open, w2_open, w1_end, w2_end, t."""
-    base = AenigmaParams.load(params) if params else AenigmaParams()
-    values = base.to_dict()
-    values.update(weights)
+    """Aenigma from options: `params=FILE` and/or w1_open, w2_open, w1_end,
+    w2_end, t (None keeps the file's value, or the default)."""
+    values = (AenigmaParams.load(params) if params else AenigmaParams()).to_dict()
+    given = {"w1_open": w1_open, "w2_open": w2_open, "w1_end": w1_end, "w2_end": w2_end, "t": t}
+    values.update({name: value for name, value in given.items() if value is not None})
     return Aenigma(AenigmaParams.from_dict(values), noise=float(noise), seed=seed)
-
-
 
 
 # --- a sum-of-regions evaluator ---------------------------------------------------------
@@ -292,3 +299,11 @@ def regions_evaluator(*, unit: float = 200.0, up: float = 20.0) -> Regions:
     """The Regions evaluator (the game's default): `unit` scores an estimated
     verdict, `up` each up in the side to move's favour."""
     return Regions(unit=float(unit), up=float(up))
+
+
+#: Evaluator factories by name (`Hadron.evaluators()`; "default" is the best).
+EVALUATORS: dict[str, Callable[..., Callable[[HadronState], float]]] = {
+    "default": regions_evaluator,
+    "aenigma": aenigma_evaluator,
+    "regions": regions_evaluator,
+}

@@ -47,11 +47,11 @@ def render_text(state: HadronState, color: bool = False) -> str:
     for r in range(game.rows):
         row = marks[r * game.cols:(r + 1) * game.cols]
         lines.append(f" {LETTERS[r]} " + "".join(" " * (width - 1) + m for m in row))
-    status = (
-        f"{game.player_names[state.winner()]} wins" if state.is_over()  # type: ignore[index]
-        else f"{game.player_names[state.to_move]} to move, {state.legal.bit_count()} legal"
-    )
-    lines.append(status)
+    outcome = state.outcome()
+    if outcome is None:
+        lines.append(f"{game.player_names[state.to_move]} to move, {state.legal.bit_count()} legal")
+    else:  # Hadron has no draws: the last player to place wins
+        lines.append(f"{outcome.result(game.player_names)} wins")
     return "\n".join(lines)
 
 

@@ -1,4 +1,5 @@
-"""Hadron (Mark Steere): the rules on any R x C board, with incremental legality.
+"""Hadron (Mark Steere): the rules on any R x C board (`Hadron`, the game;
+`HadronState`, one position), with incremental legality.
 
 A stone may go on an empty cell whose orthogonal neighbours hold as many
 White as Black stones; the player to move with no legal cell loses.  Both
@@ -12,16 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...errors import NotationError
-from ...game import Evaluator, Game, OptionError, State
+from ...errors import OptionError
+from ...game import Game, State
 from ...zobrist import ZobristTable, closure
-from ..grid import format_point, parse_point
+from .notation import cell_names, parse_cell
 
 WHITE, BLACK, EMPTY = 0, 1, -1
 MAX_SIDE = 26
 
 
-class Hadron(Game):
+class Hadron(Game["HadronState"]):
     """Rules and tables for one R x C board (9 x 9 by default; `size=N` for N x N)."""
 
     name = "hadron"
@@ -66,7 +67,8 @@ class Hadron(Game):
         self.order: list[int] = sorted(
             range(n), key=lambda i: (abs(i // cols - mid_r) + abs(i % cols - mid_c), i)
         )
-        self.names = [format_point(i // cols, i % cols) for i in range(n)]
+        #: Cell names in move-index order (`E5`).
+        self.names: list[str] = cell_names(rows, cols)
 
     def _symmetry_group(self) -> tuple[tuple[int, ...], ...]:
         rows, cols = self.rows, self.cols
@@ -90,14 +92,13 @@ class Hadron(Game):
     def new_state(self) -> HadronState:
         return HadronState(self)
 
-    def benchmark_positions(self) -> dict[str, State]:
+    def benchmark_positions(self) -> dict[str, HadronState]:
         """The start and two fixed positions (a quiet opening, a tight middle game)."""
-        positions: dict[str, State] = {"start": self.new_state()}
+        positions: dict[str, HadronState] = {"start": self.new_state()}
         if self.rows >= 5 and self.cols >= 5:
-            r, c = self.rows // 2, self.cols // 2
-            names = [format_point(r, c), format_point(0, 0), format_point(r, c + 2),
-                     format_point(r - 2, c), format_point(self.rows - 1, self.cols - 1)]
-            positions["opening"] = self.replay(names)
+            r, c, cols = self.rows // 2, self.cols // 2, self.cols
+            cells = [(r, c), (0, 0), (r, c + 2), (r - 2, c), (self.rows - 1, cols - 1)]
+            positions["opening"] = self.replay([row * cols + col for row, col in cells])
         middle = self.new_state()
         # A deterministic filling: the first legal move in index order, half the board.
         for _ in range(self.cells // 3):
@@ -111,15 +112,36 @@ class Hadron(Game):
 
     # --- moves ----------------------------------------------------------------------
     def parse_move(self, text: str) -> int:
-        if not isinstance(text, str):
-            raise NotationError(str(text), "a cell name is text such as E5")
-        row, col = parse_point(text, self.rows, self.cols)
-        return row * self.cols + col
+        return parse_cell(text, self.rows, self.cols)
 
     def format_move(self, move: int) -> str:
         return self.names[move]
 
     # --- knowledge ----------------------------------------------------------------------
+    def evaluators(self) -> dict[str, Callable[..., Callable[[HadronState], float]]]:
+        from .experts import EVALUATORS
+
+        return dict(EVALUATORS)
+
+    def analyse(self, state: HadronState) -> str:
+        """The generic report, and while the game goes on both sides' special
+        moves and the regions' reading (see experts.py)."""
+        from .experts import Regions, special_moves
+
+        text = super().analyse(state)
+        if state.is_over():
+            return text
+        info = special_moves(state)
+        ups, stars, exact = Regions().analyse(state)
+        return "\n".join([
+            text,
+            f"white specials: {info.white}",
+            f"black specials: {info.black}",
+            f"non-special moves: {info.plain}",
+            f"regions: ups {ups:+d} (White's favour), stars {stars},"
+            f" {'exact' if exact else 'estimated'}",
+        ])
+
     # --- drawing ------------------------------------------------------------------------
     def render_text(self, state: HadronState, color: bool = False) -> str:
         from .render import render_text
@@ -131,37 +153,8 @@ class Hadron(Game):
 
         return render_svg(state)
 
-    def evaluators(self) -> dict[str, Callable[..., Evaluator]]:
-        from .experts import aenigma_evaluator, regions_evaluator
 
-        return {
-            "default": regions_evaluator,
-            "aenigma": aenigma_evaluator,
-            "regions": regions_evaluator,
-        }
-
-    def analyse(self, state: State) -> str:
-        from .experts import Regions, special_moves
-
-        text = super().analyse(state)
-        if state.is_over():
-            return text
-        info = special_moves(state)  # type: ignore[arg-type]
-        ups, stars, exact = Regions().analyse(state)  # type: ignore[arg-type]
-        return "\n".join([
-            text,
-            f"white specials: {info.white}",
-            f"black specials: {info.black}",
-            f"non-special moves: {info.plain}",
-            f"regions: ups {ups:+d} (White's favour), stars {stars},"
-            f" {'exact' if exact else 'estimated'}",
-        ])
-
-    def describe(self) -> str:
-        return f"hadron rows={self.rows} cols={self.cols}"
-
-
-class HadronState(State):
+class HadronState(State["Hadron"]):
     """A Hadron position: stones, neighbour counters and the legal bitboard."""
 
     __slots__ = ("game", "board", "diff", "filled", "legal", "occupied", "to_move",
@@ -253,6 +246,10 @@ class HadronState(State):
         """The last player to place wins: the one not to move once no cell is legal."""
         return 1 - self.to_move if not self.legal else None
 
+    def end_reason(self) -> str:
+        """The side to move has no legal move (and loses: the last player to place wins)."""
+        return "no legal move" if not self.legal else "game in progress"
+
     def illegal_reason(self, move: int) -> str | None:
         if not self.legal:
             return "the game is over"
@@ -304,6 +301,4 @@ class HadronState(State):
         """(White, Black) stones among the neighbours of `cell`."""
         white = (self.filled[cell] + self.diff[cell]) // 2
         return white, self.filled[cell] - white
-
-    # --- presentation ---------------------------------------------------------------
 

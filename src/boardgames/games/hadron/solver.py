@@ -19,18 +19,20 @@ the opponent.  What makes it fast enough for Python:
   each player take one, and when every legal cell is isolated the side to
   move wins iff their number is odd.
 
-The game layer does not import search, so this returns plain values; the AI
-layer (`boardgames.ai.hadron`) wraps them into a `SolveResult`.
+`solve` returns the library's `SolveResult` (value +1/-1 from the side to
+move) and raises the library's `SearchStopped` when its time runs out; the
+AI layer (`boardgames.ai.hadron`) registers it for `boardgames solve` and
+lets the default player try it in the endgame.
 """
 
 from __future__ import annotations
 
 import sys
 import time as _time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
+from ...search.result import SolveResult
 
 if TYPE_CHECKING:
     from .rules import Hadron, HadronState
@@ -41,15 +43,6 @@ EMPTY = -1
 #: The time budget ran out before the proof finished (the library's one
 #: "stopped early" exception, `errors.SearchStopped`, under its old name).
 SolveTimeout = SearchStopped
-
-
-@dataclass
-class Solution:
-    win: bool  # for the side to move at the root
-    winning_moves: list[int]  # the root's winning moves (one, or all with all_moves)
-    losing_moves: list[int] = field(default_factory=list)
-    nodes: int = 0
-    time: float = 0.0
 
 
 class HadronSolver:
@@ -67,11 +60,17 @@ class HadronSolver:
     # --- the search --------------------------------------------------------------
     def solve(
         self, state: HadronState, *, all_moves: bool = False, time: float | None = None
-    ) -> Solution:
+    ) -> SolveResult:
         """Exact value of `state` for the side to move; `state` is left as it was.
 
-        Raises SolveTimeout when `time` seconds pass first.
+        `value` is +1 (the side to move wins) or -1; `best` is one winning
+        move, every winning move with `all_moves`, and [] when the side to
+        move loses.  Raises SearchStopped ("solve gave up after S s (N
+        nodes)") when `time` seconds pass first.
         """
+        side = state.to_move
+        if state.is_over():
+            return SolveResult(-1, 1 - side, [], 0, 0.0)
         start = self.start = _time.perf_counter()
         self.deadline = None if time is None else start + time
         self.nodes = 0
@@ -80,18 +79,20 @@ class HadronSolver:
         sys.setrecursionlimit(max(limit, 4 * self.game.cells + 200))
         try:
             winning: list[int] = []
-            losing: list[int] = []
             for move in self._ordered(work):
                 work.make(move)
                 child_wins = self._win(work)
                 work.undo()
-                (losing if child_wins else winning).append(move)
-                if winning and not all_moves:
-                    break
+                if not child_wins:
+                    winning.append(move)
+                    if not all_moves:
+                        break
         finally:
             sys.setrecursionlimit(limit)
         elapsed = _time.perf_counter() - start
-        return Solution(bool(winning), winning, losing, self.nodes, elapsed)
+        if winning:
+            return SolveResult(1, side, winning, self.nodes, elapsed)
+        return SolveResult(-1, 1 - side, [], self.nodes, elapsed)
 
     def _ordered(self, state: HadronState) -> list[int]:
         """Legal moves, fewest opponent replies first."""
@@ -142,7 +143,7 @@ class HadronSolver:
             and not self.nodes & 1023
             and _time.perf_counter() > self.deadline
         ):
-            raise SolveTimeout.gave_up(_time.perf_counter() - self.start, self.nodes)
+            raise SearchStopped.gave_up(_time.perf_counter() - self.start, self.nodes)
         isolated = self.isolated(state)
         if isolated == legal:  # pure counting: the side to move wins iff the count is odd
             result = bool(legal.bit_count() & 1)
