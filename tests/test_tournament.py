@@ -49,7 +49,7 @@ def outcomes(result: TournamentResult) -> list[tuple]:
 def small(executor=None, **options) -> TournamentResult:
     settings = {"games_per_pair": 2, "seed": 11, "plugins": [CONNECT4]}
     settings.update(options)
-    return round_robin("connect4", {}, SPECS, executor=executor, **settings)
+    return round_robin(TournamentSettings("connect4", {}, SPECS, **settings), executor)
 
 
 @pytest.fixture(scope="module")
@@ -77,8 +77,8 @@ def test_every_pair_plays_with_colours_alternating(serial):
 
 
 def test_seeds_depend_only_on_seed_pair_and_index():
-    two = round_robin_tasks("connect4", {}, SPECS[:2], games_per_pair=3, seed=5)
-    three = round_robin_tasks("connect4", {}, SPECS, games_per_pair=3, seed=5)
+    two = round_robin_tasks(TournamentSettings("connect4", {}, SPECS[:2], games_per_pair=3, seed=5))
+    three = round_robin_tasks(TournamentSettings("connect4", {}, SPECS, games_per_pair=3, seed=5))
     seeds_two = {t.key: t.seed for t in two}
     # Adding a player leaves the games of the existing pairs as they were.
     assert all(seeds_two[t.key] == t.seed for t in three if t.pair == (0, 1))
@@ -89,18 +89,20 @@ def test_seeds_depend_only_on_seed_pair_and_index():
 
 
 def test_bad_schedules_are_refused():
+    # The settings are checked once, when they are made.
     with pytest.raises(OptionError, match="two players"):
-        round_robin_tasks("connect4", {}, ["random"])
-    with pytest.raises(OptionError, match="games per pair"):
-        round_robin_tasks("connect4", {}, SPECS, games_per_pair=0)
+        TournamentSettings("connect4", {}, ["random"])
+    with pytest.raises(OptionError, match="games_per_pair"):
+        TournamentSettings("connect4", {}, SPECS, games_per_pair=0)
     with pytest.raises(OptionError, match="bad pair"):
-        round_robin_tasks("connect4", {}, SPECS, pairs=[(0, 3)])
+        TournamentSettings("connect4", {}, SPECS, pairs=[(0, 3)])
 
 
 def test_gauntlet_plays_only_the_given_pairs():
-    result = round_robin(
+    settings = TournamentSettings(
         "connect4", {}, SPECS, games_per_pair=1, seed=1, pairs=[(0, 1), (2, 0)], labels="abc"
     )
+    result = round_robin(settings)
     assert [r.pair for r in result.results] == [(0, 1), (0, 2)]
     assert result.planned == 2
     assert result.labels == ["a", "b", "c"]
@@ -142,7 +144,9 @@ def test_table_before_any_game_and_without_random():
 def test_openings_are_shared_by_colour_swapped_games_and_by_all_pairs():
     specs = ["random", "random", "alphabeta:depth=1"]
     result = round_robin(
-        "connect4", {}, specs, games_per_pair=4, seed=2, opening_plies=4, plugins=[CONNECT4]
+        TournamentSettings(
+            "connect4", {}, specs, games_per_pair=4, seed=2, opening_plies=4, plugins=[CONNECT4]
+        )
     )
     starts = {r.key: r.record.start for r in result.results}
     assert all(len(start.split()) == 4 for start in starts.values())
@@ -155,7 +159,8 @@ def test_openings_are_shared_by_colour_swapped_games_and_by_all_pairs():
 
 
 def test_games_stopped_at_max_moves_are_draws():
-    result = round_robin("connect4", {}, ["random", "random"], games_per_pair=2, max_moves=3)
+    settings = TournamentSettings("connect4", {}, ["random"] * 2, games_per_pair=2, max_moves=3)
+    result = round_robin(settings)
     assert all(r.winner is None and r.record.result == "draw" for r in result.results)
     assert result.reasons() == {"interrupted": 2}
     assert [s.draws for s in result.standings()] == [2, 2]
@@ -244,9 +249,8 @@ def test_crashing_and_hanging_players_lose_and_the_tournament_goes_on(executor_k
     specs = ["random", crasher, sleeper, unbuildable, quitter]
     executor = EXECUTORS[executor_kind]()
     started = time.monotonic()
-    result = round_robin(
-        "connect4", {}, specs, games_per_pair=2, seed=3, move_timeout=0.2, executor=executor
-    )
+    settings = TournamentSettings("connect4", {}, specs, games_per_pair=2, seed=3, move_timeout=0.2)
+    result = round_robin(settings, executor)
     if executor is not None:
         executor.shutdown()
     assert time.monotonic() - started < 10
@@ -279,7 +283,8 @@ def test_crashing_and_hanging_players_lose_and_the_tournament_goes_on(executor_k
 
 
 def test_game_timeout_makes_the_side_to_move_lose():
-    result = round_robin("connect4", {}, [slow, slow], games_per_pair=2, game_timeout=0.15)
+    settings = TournamentSettings("connect4", {}, [slow, slow], games_per_pair=2, game_timeout=0.15)
+    result = round_robin(settings)
     for r in result.results:
         assert r.record.reason == "timeout"
         assert "per game" in r.record.detail
@@ -289,7 +294,7 @@ def test_game_timeout_makes_the_side_to_move_lose():
 
 
 def test_a_game_that_cannot_be_set_up_is_an_error_not_a_result():
-    result = round_robin("no-such-game", {}, ["random", "random"], games_per_pair=1)
+    result = round_robin(TournamentSettings("no-such-game", {}, ["random"] * 2, games_per_pair=1))
     assert result.results == [] and len(result.errors) == 1
     assert "no-such-game" in result.errors[0].error
 

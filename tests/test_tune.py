@@ -10,15 +10,17 @@ from click.testing import CliRunner
 
 from boardgames.ai import make_player
 from boardgames.arena.tune import (
+    TUNERS,
     Contestant,
     ParamRange,
     ParamSpace,
-    aenigma_space,
-    aenigma_spec,
+    Tuner,
+    get_tuner,
     natural_selection,
     rank,
-    tune_aenigma,
+    register_tuner,
 )
+from boardgames.arena.tune_hadron import aenigma_space, aenigma_spec, tune_aenigma
 from boardgames.cli import main
 from boardgames.game import OptionError, get_game
 from boardgames.games.hadron import AenigmaParams
@@ -100,6 +102,27 @@ def test_bad_settings_are_rejected():
 def test_spec_builder():
     assert aenigma_spec({"t": 10, "w1_open": 0.5}, depth=2) == "aenigma:t=10,w1_open=0.5,depth=2"
     assert aenigma_spec({}) == "aenigma"
+
+
+def test_tuners_are_declared_by_the_games():
+    assert get_tuner("hadron").ai == "aenigma"
+    with pytest.raises(OptionError, match="no tuner for 'squatter'; available: hadron"):
+        get_tuner("squatter")
+
+
+def test_a_tuner_registered_by_a_plugin_reaches_the_command(tmp_path, monkeypatch):
+    space = ParamSpace({"noise": ParamRange(0, 1)})
+    monkeypatch.setitem(TUNERS._items, "squatter", None)  # removed again after the test
+    register_tuner(Tuner("squatter", "alphabeta", lambda game: space))
+    out = tmp_path / "best.json"
+    result = CliRunner().invoke(
+        main,
+        ["tune", "squatter", "--size", "4", "--population", "3", "--generations", "1",
+         "--depth", "1", "--workers", "0", "--output", str(out)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "tuning alphabeta on squatter" in result.output
+    assert "best: noise=" in result.output and out.exists()
 
 
 def test_tune_command(tmp_path):

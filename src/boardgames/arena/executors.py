@@ -190,7 +190,8 @@ def _quiet(*loggers: str) -> Iterator[None]:
 def connect_dask(address: str, **client_options: Any) -> Any:
     """A `distributed.Client` for `address`, with clear errors."""
     try:
-        from distributed import Client
+        # An optional extra: without it installed mypy cannot see it (and need not).
+        from distributed import Client  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise MissingExtraError(
             "a Dask scheduler needs the dask extra: pip install 'boardgames-ai[dask]'"

@@ -46,6 +46,7 @@ from ..errors import BoardgamesError, NotationError, ProtocolError
 from ..game import Game, State
 from ..options import MAX_SECONDS, check_real, check_seconds, check_whole, quote
 from ..players import Player
+from .network import NetworkProtocol, register_network_protocol
 from .records import GameRecord
 
 DEFAULT_PORT = 8901
@@ -533,3 +534,7 @@ class HadronClient:
         """Play the game on a connected channel (WELCOME by `welcome_deadline`)."""
         self.player.reset()
         return _ClientGame(self, channel).run(welcome_deadline)
+
+
+PROTOCOL = NetworkProtocol("hadron", HadronClient, HadronServer, DEFAULT_PORT, DEFAULT_TIME_LIMIT)
+register_network_protocol(PROTOCOL)  # what `serve hadron` and `connect hadron` speak

@@ -153,9 +153,10 @@ def _referee(
             _save(record, state, request.path, player)
             continue
         except Exception as exc:  # a broken player loses; the referee carries on
-            return _finish(record, state, "crash", 1 - side, f"{player.name}: {_describe(exc)}")
+            return _finish(record, state, "crash", 1 - side, f"{player.name}: {describe(exc)}")
         elapsed = _time.perf_counter() - started
-        if slack is not None and player.timed and elapsed > time_limit + slack:
+        over = time_limit is not None and slack is not None and elapsed > time_limit + slack
+        if over and player.timed:
             detail = f"{player.name} took {elapsed:.3f} s (limit {time_limit:g} s)"
             return _finish(record, state, "timeout", 1 - side, detail)
         reason = _illegal(state, move)
@@ -190,7 +191,8 @@ def _illegal(state: State, move: object) -> str | None:
     return None if reason is None else f"illegal move {state.game.format_move(move)} ({reason})"
 
 
-def _describe(exc: BaseException) -> str:
+def describe(exc: BaseException) -> str:
+    """'ValueError: bad thing' (the class alone when the message is empty)."""
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 

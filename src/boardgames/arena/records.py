@@ -23,6 +23,8 @@ FORMAT = "boardgames-record"
 VERSION = 1
 #: How a game ended: on the board, or by a player losing on the spot.
 REASONS = ("normal", "timeout", "illegal", "crash", "interrupted")
+#: The reasons by which a player lost without the game ending on the board.
+FORFEITS = ("crash", "illegal", "timeout")
 
 
 class BadFileError(NotationError):
@@ -57,6 +59,11 @@ class GameRecord:
     #: Seconds each move took, parallel to `moves`.
     times: list[float] = field(default_factory=list)
     date: str = field(default_factory=_now)
+
+    @property
+    def forfeited(self) -> bool:
+        """Lost by a player's crash, illegal move or timeout (not on the board)."""
+        return self.reason in FORFEITS
 
     # --- JSON --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -12,6 +12,10 @@ evaluator with numeric options can be tuned.  Games run through
 processes, a Dask cluster) and reproducibly for a seed when the players are
 depth- or node-limited (time-limited players depend on the machine).
 
+A game offers a ready-made tuner (what `boardgames tune GAME` runs) by
+registering a `Tuner`: the AI and the ranges of its options, e.g.
+`arena/tune_hadron.py` for Hadron's Aenigma (see `arena.registry`).
+
 Ranking: the win/loss ratio W/L orders players exactly like the win share
 W / (W + L), which stays finite for an unbeaten player; ties go to more
 wins, then to the older player.
@@ -27,10 +31,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import BoardgamesError
-from ..game import Game, OptionError
+from ..errors import BoardgamesError, OptionError
+from ..game import Game
 from ..io import atomic_write_text
-from .tournament import GameResult, derive_seed, round_robin
+from ..options import check_whole
+from .registry import Registry
+from .standings import TournamentResult
+from .tournament import GameResult, TournamentSettings, derive_seed, round_robin
 
 Params = dict[str, float]
 FORMAT = "boardgames-tune"
@@ -131,11 +138,7 @@ class SelectionResult:
         return "\n".join(lines)
 
 
-#: Ways to lose without the game ending on the board.
-FORFEITS = ("crash", "illegal", "timeout")
-
-
-def _check_generation(index: int, table: Any) -> None:
+def _check_generation(index: int, table: TournamentResult) -> None:
     """BoardgamesError when a generation's games say nothing about the
     parameters: some could not be played, or every one was forfeited (a
     broken evaluator, an impossible time limit).  Selecting on that would
@@ -145,11 +148,11 @@ def _check_generation(index: int, table: Any) -> None:
             f"generation {index}: {len(table.errors)} games could not be played"
             f" (first: {table.errors[0].error})"
         )
-    forfeits = [r for r in table.results if r.record and r.record.reason in FORFEITS]
+    forfeits = [r.record for r in table.results if r.record and r.record.forfeited]
     if table.results and len(forfeits) == len(table.results):
         raise BoardgamesError(
             f"generation {index}: every game was forfeited, first by"
-            f" {forfeits[0].record.reason}: {forfeits[0].record.detail}"
+            f" {forfeits[0].reason}: {forfeits[0].detail}"
         )
 
 
@@ -179,12 +182,9 @@ def natural_selection(
     max_moves: int | None = None,
 ) -> SelectionResult:
     """Run the selection; returns the best parameters and every generation's table."""
-    if population < 2:
-        raise OptionError(f"population must be >= 2, not {population}")
-    if not 0 < keep < population:
-        raise OptionError(f"keep must be between 1 and population - 1, not {keep}")
-    if generations < 1:
-        raise OptionError(f"generations must be >= 1, not {generations}")
+    check_whole("population", population, 2)
+    check_whole("keep", keep, 1, population - 1)
+    check_whole("generations", generations, 1)
     rng = random.Random(seed)
     counter = 0
 
@@ -202,7 +202,7 @@ def natural_selection(
     for index in range(generations):
         for p in players:
             p.wins = p.draws = p.losses = 0
-        table = round_robin(
+        settings = TournamentSettings(
             game.name,
             game.params,
             [spec(p.params) for p in players],
@@ -210,10 +210,9 @@ def natural_selection(
             games_per_pair=games_per_pair,
             time_limit=time_limit,
             seed=derive_seed(seed, index),
-            executor=executor,
-            on_result=on_result,
             max_moves=max_moves,
         )
+        table = round_robin(settings, executor, on_result=on_result)
         _check_generation(index, table)
         wins, draws = table.counts()
         for i, p in enumerate(players):
@@ -235,24 +234,13 @@ def natural_selection(
     return result
 
 
-# --- Hadron's Aenigma ------------------------------------------------------------------
+# --- the tuners games declare -------------------------------------------------------------
 
 
-def aenigma_space(game: Game) -> ParamSpace:
-    """The seed's ranges: each weight in [0, 1], t in [0, cells + 1] (82 on 9 x 9)."""
-    weight = ParamRange(0.0, 1.0)
-    cells = game.num_moves
-    return ParamSpace({
-        "w1_open": weight, "w2_open": weight, "w1_end": weight, "w2_end": weight,
-        "t": ParamRange(0, cells + 1, integer=True),
-    })
-
-
-def aenigma_spec(
-    params: Mapping[str, float], *, depth: int | None = None, time: float | None = None,
-    ai: str = "aenigma",
+def ai_spec(
+    ai: str, params: Mapping[str, float], *, depth: int | None = None, time: float | None = None
 ) -> str:
-    """The AI spec of an Aenigma player with these parameters and search limits."""
+    """The spec of AI `ai` with these parameters and search limits."""
     options = [f"{k}={_fmt(v)}" for k, v in params.items()]
     if depth is not None:
         options.append(f"depth={depth}")
@@ -261,23 +249,47 @@ def aenigma_spec(
     return f"{ai}:{','.join(options)}" if options else ai
 
 
-def tune_aenigma(
-    game: Game,
-    *,
-    depth: int | None = 2,
-    time: float | None = None,
-    **options: Any,
-) -> SelectionResult:
-    """Natural selection of Aenigma's (w1, w2) per phase and t on `game` (a Hadron board).
+@dataclass(frozen=True)
+class Tuner:
+    """A game's tuner: which AI's options to tune, and their ranges on a board.
 
-    `depth`/`time` limit each player's search; the rest goes to `natural_selection`.
+    The AI must take the parameters as options and load a saved result with
+    `params=FILE` (`--ai AI:params=FILE`).
     """
-    if game.name != "hadron":
-        raise OptionError(f"Aenigma plays hadron, not {game.name}")
 
-    def spec(params: Mapping[str, float]) -> str:
-        return aenigma_spec(params, depth=depth, time=time)
+    game: str
+    ai: str
+    space: Callable[[Game], ParamSpace]
+    #: What is tuned, for help texts ("Aenigma's w1, w2 and t").
+    help: str = ""
 
-    result = natural_selection(game, aenigma_space(game), spec, **options)
-    result.settings.update({"depth": depth, "time": time})
-    return result
+    def run(
+        self, game: Game, *, depth: int | None = 2, time: float | None = None, **options: Any
+    ) -> SelectionResult:
+        """Natural selection of the AI's parameters on `game`.
+
+        `depth`/`time` limit each player's search; the rest goes to `natural_selection`.
+        """
+        if game.name != self.game:
+            raise OptionError(f"{self.ai} is tuned on {self.game}, not {game.name}")
+
+        def spec(params: Mapping[str, float]) -> str:
+            return ai_spec(self.ai, params, depth=depth, time=time)
+
+        result = natural_selection(game, self.space(game), spec, **options)
+        result.settings.update({"depth": depth, "time": time})
+        return result
+
+
+#: The tuners, by game; `arena/tune_GAME.py` declares GAME's.
+TUNERS: Registry[Tuner] = Registry("tuner", "tune_{game}")
+
+
+def register_tuner(tuner: Tuner) -> Tuner:
+    """Declare a game's tuner (what `boardgames tune GAME` runs)."""
+    return TUNERS.register(tuner.game, tuner)
+
+
+def get_tuner(game_name: str) -> Tuner:
+    """The tuner of `game_name`; OptionError naming the games that have one."""
+    return TUNERS.get(game_name)

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
 
 from ..ai import make_player
-from ..arena.hadron_net import (
-    DEFAULT_HOST,
-    DEFAULT_PORT,
-    DEFAULT_TIME_LIMIT,
-    HadronClient,
-    HadronServer,
-)
-from ..game import OptionError
+from ..arena.network import network_protocol
 from .common import (
     SEED,
     Command,
@@ -26,14 +21,7 @@ from .common import (
     progress,
 )
 
-NETWORK_GAMES = ("hadron",)
-
-
-def _check_game(name: str) -> None:
-    if name.lower() not in NETWORK_GAMES:
-        raise OptionError(
-            f"no tournament protocol for {name!r}; available: {', '.join(NETWORK_GAMES)}"
-        )
+PROTOCOL_DEFAULT = "[default: the game's protocol's]"
 
 
 @click.command(cls=Command)
@@ -44,9 +32,9 @@ def _check_game(name: str) -> None:
 @click.option(
     "--time-limit",
     type=Seconds(),
-    default=DEFAULT_TIME_LIMIT,
-    show_default=True,
-    help="The server's per-move limit in seconds (the AI stays safely inside it).",
+    default=None,
+    help="The server's per-move limit in seconds (the AI stays safely inside it) "
+    + PROTOCOL_DEFAULT,
 )
 @click.option(
     "--idle-timeout",
@@ -64,7 +52,7 @@ def connect(
     host: str,
     port: int,
     ai_spec: str,
-    time_limit: float,
+    time_limit: float | None,
     idle_timeout: float | None,
     seed: int | None,
     quiet: bool,
@@ -76,11 +64,15 @@ def connect(
     `error: ...` line when the connection fails, the server breaks the
     protocol or the connection ends before the game does.
     """
-    _check_game(game_name)
     game = game_from_kwargs(game_name, kwargs)
+    protocol = network_protocol(game.name)
     player = make_player(game, ai_spec, seed=seed)
-    client = HadronClient(
-        game, player, time_limit=time_limit, idle_timeout=idle_timeout, log=_log(quiet)
+    client = protocol.client(
+        game,
+        player,
+        time_limit=protocol.time_limit if time_limit is None else time_limit,
+        idle_timeout=idle_timeout,
+        log=_log(quiet),
     )
     result = client.play(host, port)
     colour = "none" if result.colour < 0 else game.player_names[result.colour]
@@ -93,14 +85,18 @@ def connect(
 
 @click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
-@click.option("--host", default=DEFAULT_HOST, show_default=True, help="Interface to listen on.")
-@click.option("--port", type=Whole(0, 65535), default=DEFAULT_PORT, show_default=True)
+@click.option("--host", default=None, help=f"Interface to listen on {PROTOCOL_DEFAULT}.")
+@click.option(
+    "--port",
+    type=Whole(0, 65535),
+    default=None,
+    help=f"Port to listen on, 0 for a free one {PROTOCOL_DEFAULT}.",
+)
 @click.option(
     "--time-limit",
     type=Seconds(),
-    default=DEFAULT_TIME_LIMIT,
-    show_default=True,
-    help="Per-move limit in seconds; a later move loses.",
+    default=None,
+    help=f"Per-move limit in seconds; a later move loses {PROTOCOL_DEFAULT}.",
 )
 @click.option("--games", type=Whole(), default=1, show_default=True)
 @click.option("--save", "save_dir", default=None, help="Directory for the JSON game records.")
@@ -109,32 +105,34 @@ def connect(
 @handle_errors
 def serve(
     game_name: str,
-    host: str,
-    port: int,
-    time_limit: float,
+    host: str | None,
+    port: int | None,
+    time_limit: float | None,
     games: int,
     save_dir: str | None,
     quiet: bool,
     **kwargs: Any,
 ) -> None:
-    """Run a GAME tournament server: the first client plays White, the second Black."""
-    _check_game(game_name)
+    """Run a GAME tournament server: each game is played by the next two clients to connect."""
     game = game_from_kwargs(game_name, kwargs)
-    with HadronServer(
-        game, host=host, port=port, time_limit=time_limit, log=_log(quiet)
+    protocol = network_protocol(game.name)
+    with protocol.server(
+        game,
+        host=protocol.host if host is None else host,
+        port=protocol.port if port is None else port,
+        time_limit=protocol.time_limit if time_limit is None else time_limit,
+        log=_log(quiet),
     ) as server:
         progress(f"serving {game.describe()} on {server.address[0]}:{server.port}")
         for index, served in enumerate(server.serve(games), start=1):
             record = served.record
             click.echo(f"game {index}: {record.summary()}")
             if save_dir is not None:
-                from pathlib import Path
-
                 Path(save_dir).mkdir(parents=True, exist_ok=True)
-                record.save(Path(save_dir) / f"hadron-server-{index:03d}.json")
+                record.save(Path(save_dir) / f"{game.name}-server-{index:03d}.json")
 
 
-def _log(quiet: bool):
+def _log(quiet: bool) -> Callable[[str], None]:
     return (lambda _: None) if quiet else progress
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from pathlib import Path
@@ -16,11 +17,13 @@ from ..ai import make_player
 from ..arena.executors import open_executor
 from ..arena.tournament import (
     GameResult,
+    PlayerSpec,
     TournamentDir,
     TournamentResult,
     TournamentSettings,
 )
-from ..game import Game, OptionError, get_game
+from ..errors import OptionError
+from ..game import Game, get_game
 from ..plugins import import_plugins
 from .common import (
     PLUGINS_ENV,
@@ -31,6 +34,7 @@ from .common import (
     fail,
     game_from_kwargs,
     game_options,
+    given_options,
     handle_errors,
     progress,
 )
@@ -129,48 +133,25 @@ def tournament(
     not on the number of workers.
     """
     if resume_dir is not None:
-        given = [
-            name
-            for name, value in [
-                ("GAME", game_name),
-                ("--player", players),
-                ("--time", time_limit),
-                ("--seed", seed),
-                ("--out", out_dir),
-                ("--game-timeout", game_timeout),
-                ("--max-moves", max_moves),
-                ("--openings", opening_plies),
-                (
-                    "game options",
-                    kwargs["game_option"] or _board_size_given(kwargs),
-                ),
-            ]
-            if value
+        flags = [
+            ("GAME", game_name),
+            ("--player", players),
+            ("--time", time_limit),
+            ("--seed", seed),
+            ("--out", out_dir),
+            ("--game-timeout", game_timeout),
+            ("--max-moves", max_moves),
+            ("--openings", opening_plies),
+            ("game options", given_options(kwargs)),
         ]
+        given = [name for name, value in flags if value]
         if given:
             fail(f"--resume takes the settings from its directory; drop {', '.join(given)}")
-        folder = TournamentDir(resume_dir)
-        with folder.lock():
-            settings = folder.settings()
-            if kwargs["plugin"]:  # e.g. a plugin file that moved since the start
-                extra = [p for p in _plugin_paths(kwargs["plugin"]) if p not in settings.plugins]
-                settings = replace(settings, plugins=[*settings.plugins, *extra])
-            if games is not None and games != settings.games_per_pair:
-                if games < settings.games_per_pair:
-                    raise OptionError(
-                        f"{resume_dir} was started with {settings.games_per_pair} games per"
-                        " pair; --games can only add games"
-                    )
-                settings = replace(settings, games_per_pair=games)
-            game = _load_game(settings)
-            _check_players(game, settings.players)
-            done = folder.finished()  # before any change: a damaged record stops here
-            if settings.games_per_pair != folder.settings().games_per_pair:
-                folder.update_settings(settings)
-            _play(settings, folder, done, workers, scheduler)
+        _resume(TournamentDir(resume_dir), games, kwargs["plugin"], workers, scheduler)
         return
     if game_name is None:
         fail("give a GAME (or --resume DIR)")
+        return
     if len(players) < 2:
         fail("give at least two --player SPEC")
     plugins = _plugin_paths(kwargs["plugin"])
@@ -195,6 +176,35 @@ def tournament(
         _play(settings, folder, [], workers, scheduler)
 
 
+def _resume(
+    folder: TournamentDir,
+    games: int | None,
+    plugins: tuple[str, ...],
+    workers: int | None,
+    scheduler: str | None,
+) -> None:
+    """Play the missing games of the tournament in `folder` (`games` per pair
+    may add games; `plugins` may add plugins, e.g. a file that moved)."""
+    with folder.lock():
+        settings = folder.settings()
+        if plugins:
+            extra = [p for p in _plugin_paths(plugins) if p not in settings.plugins]
+            settings = replace(settings, plugins=[*settings.plugins, *extra])
+        if games is not None and games != settings.games_per_pair:
+            if games < settings.games_per_pair:
+                raise OptionError(
+                    f"{folder.path} was started with {settings.games_per_pair} games per"
+                    " pair; --games can only add games"
+                )
+            settings = replace(settings, games_per_pair=games)
+        game = _load_game(settings)
+        _check_players(game, settings.players)
+        done = folder.finished()  # before any change: a damaged record stops here
+        if settings.games_per_pair != folder.settings().games_per_pair:
+            folder.update_settings(settings)
+        _play(settings, folder, done, workers, scheduler)
+
+
 def _play(
     settings: TournamentSettings,
     folder: TournamentDir,
@@ -209,22 +219,20 @@ def _play(
     _report_failures(result, {r.key for r in done}, folder)
 
 
-#: Reasons a player lost without the game ending on the board.
-FORFEITS = ("crash", "illegal", "timeout")
-
-
-def _report_failures(result: TournamentResult, before: set, folder: TournamentDir) -> None:
+def _report_failures(
+    result: TournamentResult, before: set[tuple[int, int, int]], folder: TournamentDir
+) -> None:
     """A warning line for games lost to a player's crash, illegal move or
     timeout; an error (exit 2) when no game of this run ended on the board,
     or some could not be played at all: the table then measures nothing."""
-    new = [r for r in result.results if r.key not in before and r.record is not None]
-    forfeits = [r for r in new if r.record.reason in FORFEITS]
+    new = [r.record for r in result.results if r.key not in before and r.record is not None]
+    forfeits = [record for record in new if record.forfeited]
     if forfeits:
         counts: dict[str, int] = {}
-        for r in forfeits:
-            counts[r.record.reason] = counts.get(r.record.reason, 0) + 1
+        for record in forfeits:
+            counts[record.reason] = counts.get(record.reason, 0) + 1
         how = ", ".join(f"{n} by {reason}" for reason, n in sorted(counts.items()))
-        first = forfeits[0].record
+        first = forfeits[0]
         progress(
             f"warning: {len(forfeits)} of {len(new)} games forfeited ({how});"
             f" first: {first.summary()}"
@@ -292,19 +300,16 @@ def _run(
     return result
 
 
-def _board_size_given(kwargs: dict[str, Any]) -> bool:
-    return any(kwargs[name] is not None for name in ("size", "rows", "cols"))
-
-
 def _load_game(settings: TournamentSettings) -> Game:
     import_plugins(settings.plugins)
     return get_game(settings.game, **settings.params)
 
 
-def _check_players(game: Game, specs: tuple[str, ...] | list[str]) -> None:
+def _check_players(game: Game, specs: Sequence[PlayerSpec]) -> None:
     """Build each player once here, so a typo fails now and not in every game."""
     for spec in specs:
-        make_player(game, spec)
+        if isinstance(spec, str):
+            make_player(game, spec)
 
 
 def _plugin_paths(plugins: tuple[str, ...]) -> list[str]:

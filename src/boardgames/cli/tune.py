@@ -8,8 +8,8 @@ from typing import Any
 import click
 
 from ..arena.executors import open_executor
-from ..arena.tune import tune_aenigma
-from ..game import OptionError
+from ..arena.tune import get_tuner
+from ..errors import OptionError
 from ..io import check_writable
 from .common import (
     SEED,
@@ -21,8 +21,6 @@ from .common import (
     handle_errors,
     progress,
 )
-
-TUNABLE = ("hadron",)
 
 
 @click.command(cls=Command)
@@ -42,8 +40,9 @@ TUNABLE = ("hadron",)
               help="Worker processes (default: one per core; 0 plays here).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed for the random players and the games.")
-@click.option("--output", default="hadron-tune.json", show_default=True,
-              help="Where to save the best parameters and the history (JSON).")
+@click.option("--output", default=None,
+              help="Where to save the best parameters and the history (JSON)"
+              " [default: GAME-tune.json].")
 @game_options
 @handle_errors
 def tune(
@@ -56,28 +55,29 @@ def tune(
     seconds: float | None,
     workers: int | None,
     seed: int,
-    output: str,
+    output: str | None,
     **kwargs: Any,
 ) -> None:
-    """Tune GAME's evaluator by natural selection (hadron: Aenigma's w1, w2 and t).
+    """Tune the parameters of GAME's AI by natural selection (the game's
+    tuner names the AI and the ranges of its parameters).
 
     Each generation plays a round robin; the best players by win/loss ratio
     survive and the rest are replaced by random newcomers.  The result loads
-    back with `--ai aenigma:params=FILE`.
+    back with `--ai AI:params=FILE`.
     """
-    if game_name.lower() not in TUNABLE:
-        raise OptionError(f"no tuner for {game_name!r}; available: {', '.join(TUNABLE)}")
+    game = game_from_kwargs(game_name, kwargs)
+    tuner = get_tuner(game.name)
     if keep >= population:
         raise OptionError(f"--keep ({keep}) must be smaller than --population ({population})")
-    game = game_from_kwargs(game_name, kwargs)
+    output = output or f"{game.name}-tune.json"
     check_writable(output, "--output")
     if depth is None and seconds is None:
         depth = 2
     pairs = population * (population - 1) // 2
     total = generations * pairs * games_per_pair
     progress(
-        f"tuning aenigma on {game.describe()}: {population} players x {generations} generations,"
-        f" {total} games"
+        f"tuning {tuner.ai} on {game.describe()}: {population} players x {generations}"
+        f" generations, {total} games"
     )
     time_limit = None if seconds is None else max(1.0, 2 * seconds)
     with (
@@ -85,7 +85,7 @@ def tune(
         click.progressbar(length=total, label="games", show_eta=True, show_pos=True,
                           file=sys.stderr) as bar,
     ):
-        result = tune_aenigma(
+        result = tuner.run(
             game,
             depth=depth,
             time=seconds,
@@ -100,7 +100,7 @@ def tune(
         )
     result.save(output)
     click.echo(result.format())
-    click.echo(f"saved to {output} (use --ai aenigma:params={output})")
+    click.echo(f"saved to {output} (use --ai {tuner.ai}:params={output})")
 
 
 COMMANDS = [tune]
