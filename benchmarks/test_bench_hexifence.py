@@ -55,9 +55,9 @@ def test_solver_dots(benchmark, rows, cols):
     def run():
         return EdgeSolver(game).solve(game.new_state())
 
-    value, _, nodes = benchmark(run)
-    assert value == {(2, 2): 2, (2, 3): -2}[(rows, cols)]
-    benchmark.extra_info["nodes"] = nodes
+    result = benchmark(run)
+    assert result.value == {(2, 2): 2, (2, 3): -2}[(rows, cols)]
+    benchmark.extra_info["nodes"] = result.nodes
 
 
 def test_solver_hexifence_loony_position(benchmark):
@@ -66,5 +66,4 @@ def test_solver_hexifence_loony_position(benchmark):
     def run():
         return EdgeSolver(state.game).solve(state)
 
-    _, _, nodes = benchmark(run)
-    benchmark.extra_info["nodes"] = nodes
+    benchmark.extra_info["nodes"] = benchmark(run).nodes

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import connect_four  # noqa: F401  (registers connect4)
 import pytest
@@ -81,6 +82,16 @@ def test_analyse_a_position_file(tmp_path):
     result = invoke("analyse", "connect4", str(path))
     assert result.exit_code == 0
     assert result.output == get_game("connect4").analyse(get_game("connect4").replay("ddc")) + "\n"
+
+
+def test_analyse_part_a_gives_the_course_answer():
+    data = Path(__file__).resolve().parent / "data"
+    squatter = str(data / "squatter" / "t03_testCase3.txt")
+    assert invoke("analyse", "squatter", squatter, "--part-a").output == "White\n4\n2\n"
+    report = invoke("analyse", "squatter", squatter).output
+    assert report.startswith("to move: none\n") and "score: 4 2" in report
+    hexifence = str(data / "hexifence" / "nylonee_testcase2d_7_2_3.txt")
+    assert invoke("analyse", "hexifence", hexifence, "--part-a").output == "7\n2\n3\n"
 
 
 def test_analyse_bad_files(tmp_path):

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from boardgames.ai import make_player, solver_for
-from boardgames.errors import NotationError
-from boardgames.game import OptionError, get_game
+from boardgames.errors import NotationError, SearchStopped
+from boardgames.game import OptionError, Outcome, get_game
 from boardgames.games.hexifence import UNKNOWN
 from boardgames.games.hexifence.solver import EdgeSolver
+from boardgames.search import SolveResult
 from protocol_checks import check_protocol
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hexifence"
@@ -47,7 +48,7 @@ def test_part_a_board_files(name, answer):
         assert "\n" not in str(info.value)
         return
     state = game.parse_position(text)
-    assert game.analyse(state) == "\n".join(map(str, answer))
+    assert game.part_a(state) == "\n".join(map(str, answer))
 
 
 ORACLE_BOARDS = re.findall(
@@ -61,7 +62,45 @@ ORACLE_BOARDS = re.findall(
 def test_part_a_oracle_document(case):
     *answer, board = case
     state = get_game("hexifence").parse_position(board)
-    assert state.part_a() == tuple(map(int, answer))
+    assert state.part_a_counts() == tuple(map(int, answer))
+
+
+def test_analyse_reports_safe_moves_and_the_loony_endgame():
+    game = get_game("hexifence", size=2)
+    positions = game.benchmark_positions()
+    assert game.analyse(positions["start"]).splitlines()[4:] == [
+        "safe moves: 30",
+        "captures: 0 edges take 0 cells",
+        "cells with two empty edges: 0",
+    ]
+    assert game.analyse(positions["loony"]).splitlines()[4:] == [
+        "safe moves: 0",
+        "captures: 0 edges take 0 cells",
+        "chains: 4 1 1 1; loops: none",
+        "loony value: +3 for the side to move",
+    ]
+    assert game.part_a(positions["start"]) == "30\n0\n0"
+
+
+def test_outcome_says_every_edge_is_claimed():
+    game = get_game("hexifence", size=1)
+    state = game.replay(range(6))  # the sixth edge, the second player's, takes the cell
+    assert state.outcome() == Outcome(1, "every edge claimed", (0, 1))
+    assert game.analyse(state).splitlines()[2:] == [
+        "result: red (every edge claimed)",
+        "score: 0 1",
+        "safe moves: 0",
+        "captures: 0 edges take 0 cells",
+        "chains: none; loops: none",
+        "loony value: +0 for the side to move",
+    ]
+
+
+def test_evaluator_table():
+    game = get_game("hexifence", size=2)
+    assert set(game.evaluators()) == {"default", "chains", "margin"}
+    with pytest.raises(OptionError, match="unknown option"):
+        game.evaluator("chains", weight=2)
 
 
 def test_empty_board_and_sizes():
@@ -70,7 +109,7 @@ def test_empty_board_and_sizes():
         assert game.num_cells == 3 * n * n - 3 * n + 1
         assert game.num_moves == n * (9 * n - 3)
         assert len(game.symmetries) == 12
-    assert get_game("hexifence", size=2).new_state().part_a() == (30, 0, 0)
+    assert get_game("hexifence", size=2).new_state().part_a_counts() == (30, 0, 0)
     with pytest.raises(OptionError):
         get_game("hexifence", size=6)
 
@@ -184,6 +223,12 @@ def brute_force(state) -> int:
     return best
 
 
+def margin_now(state) -> int:
+    """Captured cells so far, side to move minus opponent."""
+    p = state.to_move
+    return state.score[p] - state.score[1 - p]
+
+
 def test_single_hexagon_is_a_second_player_win():
     """Six edges, one cell: whoever claims the sixth edge (the second player) takes it."""
     state = get_game("hexifence", size=1).new_state()
@@ -203,14 +248,25 @@ def chain_position(seed: int, empty: int):
 @pytest.mark.parametrize("seed", range(6))
 def test_solver_matches_brute_force(seed):
     state = chain_position(seed, 7)
-    assert EdgeSolver(state.game).solve(state)[0] == brute_force(state)
+    result = EdgeSolver(state.game).solve(state)
+    assert isinstance(result, SolveResult)
+    assert result.value == margin_now(state) + brute_force(state)
+    assert result.winner == (None if not result.value else state.to_move ^ (result.value < 0))
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_solver_pruning_keeps_the_value(seed):
     state = chain_position(100 + seed, 14)
-    plain = EdgeSolver(state.game, symmetry=False, forced_captures=False).solve(state)[0]
-    assert EdgeSolver(state.game).solve(state)[0] == plain
+    plain = EdgeSolver(state.game, symmetry=False, forced_captures=False).solve(state).value
+    assert EdgeSolver(state.game).solve(state).value == plain
+
+
+def test_solver_stops_with_search_stopped():
+    state = get_game("hexifence", size=2).benchmark_positions()["middle"]
+    solver = EdgeSolver(state.game)
+    with pytest.raises(SearchStopped, match="solve gave up after"):
+        solver.solve(state, nodes=50)
+    assert solver.nodes == 51
 
 
 @pytest.mark.parametrize("seed", range(5))

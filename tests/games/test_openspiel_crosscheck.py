@@ -67,7 +67,7 @@ def test_solved_small_boards_agree(rows, cols):
     spiel, _ = action_map(rows, cols)
     value, _ = minimax.alpha_beta_search(spiel, maximizing_player_id=0)
     state = get_game("dots", rows=rows, cols=cols).new_state()
-    assert outcome(EdgeSolver(state.game).solve(state)[0]) == outcome(value)
+    assert outcome(EdgeSolver(state.game).solve(state).value) == outcome(value)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -82,7 +82,6 @@ def test_solved_positions_agree(seed):
         theirs.apply_action(action)
         ours.play(mapping[action])
     value, _ = minimax.alpha_beta_search(spiel, state=theirs.clone(), maximizing_player_id=0)
-    rest, _, _ = EdgeSolver(ours.game).solve(ours)
-    p = ours.to_move
-    final = ours.score[0] - ours.score[1] + (rest if p == 0 else -rest)
+    mine = EdgeSolver(ours.game).solve(ours).value  # the final margin for the side to move
+    final = mine if ours.to_move == 0 else -mine
     assert outcome(final) == outcome(value)

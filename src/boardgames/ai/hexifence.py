@@ -13,16 +13,26 @@ there): the rules are the same edge-capture game on another layout.
   play before that: alpha-beta over safe moves whose leaves are scored by
   the loony-endgame value of chains and loops, the cheapest opening in the
   loony phase, and the double-dealing hand-out when keeping control pays.
+
+Why two hand-written searches and not the generic `Searcher`: both search
+only the *safe* moves (edges that give nothing away), stop where the safe
+moves run out and score that frontier with a rule of their own (the seed's
+greedy play-out and f(n); the loony-endgame value), which a depth-limited
+search over every legal move does not express.  `StagedPlayer._alphabeta` is
+a faithful port of the seed (max/min from its own colour, its history
+heuristic, no table), kept so that "seed" plays as the seed did;
+`ChainPlayer._negamax` is the chain player's, with a table keyed by the
+canonical hash and a deadline shared with the exact solver.
 """
 
 from __future__ import annotations
 
 import random
 import time as _time
-from typing import Any
 
+from ..errors import SearchStopped
 from ..game import Game
-from ..games.hexifence.edgecore import EdgeGame, EdgeState
+from ..games.hexifence import EdgeGame, EdgeState
 from ..games.hexifence.experts import (
     _final_pair,
     giveaway,
@@ -31,7 +41,7 @@ from ..games.hexifence.experts import (
     margin,
     seed_utility,
 )
-from ..games.hexifence.solver import EdgeSolver, SolveAborted
+from ..games.hexifence.solver import EdgeSolver
 from ..options import LIMITS, SEED, Option
 from ..players import Player, no_legal_move, time_budget
 from ..search import SearchResult, SolveResult
@@ -59,9 +69,10 @@ def _greedy_finish(state: EdgeState) -> int:
     return made
 
 
-class SeedPlayer(Player):
-    """Seed 004's staged player (random, then alpha-beta over safe moves, then
-    the cheapest sacrifice; always captures)."""
+class StagedPlayer(Player):
+    """Seed 004's staged player: always capture; a random safe move while
+    more than `threshold` remain; then alpha-beta over the safe moves; with
+    none left, the sacrifice that gives away the fewest cells."""
 
     def __init__(self, threshold: int = 7, seed: int | None = None, name: str = "seed") -> None:
         super().__init__(name)
@@ -98,8 +109,9 @@ class SeedPlayer(Player):
             alpha = max(alpha, value)
         return best_move
 
-    def _alphabeta(self, state: EdgeState, me: int, alpha: float, beta: float, depth: int):
-        """Max for `me`, min for the opponent, over safe moves only."""
+    def _alphabeta(self, state: EdgeState, me: int, alpha: int, beta: int, depth: int) -> int:
+        """Max for `me`, min for the opponent, over safe moves only; the end
+        of the safe phase is played out greedily and scored by seed_utility."""
         self.nodes += 1
         safe = state.safe_moves()
         if not safe:
@@ -187,17 +199,9 @@ class ChainPlayer(Player):
         safe = state.safe_moves()
         if state.n_empty <= self.exact or (not caps and len(safe) <= self.threshold):
             # Exact whenever the solver finishes in time; chain play otherwise.
-            solver = self._solver(state.game)
-            try:
-                rest, best, nodes = solver.solve(state, time=budget * self.SOLVE_SHARE)
-            except SolveAborted:
-                self.nodes += solver.nodes
-                self.completed = False
-            else:
-                self.nodes += nodes
-                p = state.to_move
-                margin_now = state.score[p] - state.score[1 - p]
-                return self._done(best[0], "solve", start, state.n_empty, margin_now + rest)
+            solved = self._solve(state, budget * self.SOLVE_SHARE)
+            if solved is not None:
+                return self._done(solved.best[0], "solve", start, state.n_empty, solved.value)
         if caps:
             return self._done(capture_choice(state, caps), "capture", start)
         if len(safe) > self.threshold:
@@ -207,6 +211,18 @@ class ChainPlayer(Player):
             move, score = self._search_safe(state, safe, deadline)
             return self._done(move, "chain", start, self.depth, score)
         return self._done(cheapest_opening(state), "opening", start)
+
+    def _solve(self, state: EdgeState, seconds: float) -> SolveResult | None:
+        """The exact solution, or None when the solver gives up (its nodes count)."""
+        solver = self._solver(state.game)
+        try:
+            result = solver.solve(state, time=seconds)
+        except SearchStopped:
+            self.nodes += solver.nodes
+            self.completed = False
+            return None
+        self.nodes += result.nodes
+        return result
 
     def _done(
         self, move: int, how: str, start: float, depth: int = 0, score: float = 0.0
@@ -238,7 +254,7 @@ class ChainPlayer(Player):
                 value = -self._negamax(
                     state, -(10**6), 10**6 if best is None else -best, deadline, 1
                 )
-            except TimeoutError:
+            except SearchStopped:
                 state.undo()
                 self.completed = False
                 break
@@ -251,7 +267,7 @@ class ChainPlayer(Player):
         self, state: EdgeState, alpha: float, beta: float, deadline: float, ply: int = 0
     ) -> float:
         if _time.perf_counter() > deadline:
-            raise TimeoutError
+            raise SearchStopped("the safe-move search ran out of time")
         self.nodes += 1
         if ply > self.depth:
             self.depth = ply
@@ -261,7 +277,7 @@ class ChainPlayer(Player):
         key = min(state.hashes)  # canonical: symmetric positions share entries
         if key in self.table:
             return self.table[key]
-        best = -(10**6)
+        best: float = -(10**6)
         for move in safe:
             state.make(move)
             value = -self._negamax(state, -beta, -max(alpha, best), deadline, ply + 1)
@@ -317,28 +333,37 @@ def cheapest_opening(state: EdgeState) -> int:
 # --- solver -------------------------------------------------------------------------------
 
 
-def solve_edges(state: EdgeState, all_moves: bool = False, time: float | None = None):
+def solve_edges(
+    state: EdgeState, all_moves: bool = False, time: float | None = None
+) -> SolveResult:
     """Exact value: the final margin (own minus opponent's) for the side to move."""
-    start = _time.perf_counter()
-    solver = EdgeSolver(state.game)
-    rest, best, nodes = solver.solve(state, all_moves=all_moves, time=time)
-    p = state.to_move
-    value = state.score[p] - state.score[1 - p] + rest
-    winner = None if value == 0 else (p if value > 0 else 1 - p)
-    return SolveResult(value, winner, best, nodes, _time.perf_counter() - start)
+    return EdgeSolver(state.game).solve(state, all_moves=all_moves, time=time)
 
 
 def register_for(game_name: str) -> None:
+    """Register the players and the solver for `game_name` (hexifence, dots)."""
+
     @register_ai(
         "seed",
         game=game_name,
         help="seed 004: random, then alpha-beta over safe moves",
-        options=(*LIMITS, SEED, Option("threshold", "whole", 7, "safe moves left when it "
-                                       "starts searching", low=0)),
+        options=(
+            *LIMITS,
+            SEED,
+            Option("threshold", "whole", 7, "safe moves left when it starts searching", low=0),
+        ),
     )
-    def seed_factory(game: Game, *, seed: int | None, threshold: int, **_limits: Any) -> Player:
+    def seed_factory(
+        game: Game,
+        *,
+        depth: int | None,
+        time: float | None,
+        nodes: int | None,
+        seed: int | None,
+        threshold: int,
+    ) -> Player:
         """Limits are accepted for uniformity: the seed plays by stages."""
-        return SeedPlayer(threshold=threshold, seed=seed)
+        return StagedPlayer(threshold=threshold, seed=seed)
 
     @register_ai(
         "default",
@@ -352,9 +377,16 @@ def register_for(game_name: str) -> None:
         ),
     )
     def default_factory(
-        game: Game, *, time: float | None, seed: int | None, exact: int, threshold: int,
-        **_limits: Any,
+        game: Game,
+        *,
+        depth: int | None,
+        time: float | None,
+        nodes: int | None,
+        seed: int | None,
+        exact: int,
+        threshold: int,
     ) -> Player:
+        """Depth and nodes are accepted for uniformity: time is what it budgets."""
         return ChainPlayer(exact=exact, threshold=threshold, time=time, seed=seed)
 
     register_solver(game_name, solve_edges)

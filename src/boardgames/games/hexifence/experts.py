@@ -8,15 +8,19 @@ cells of a chain (four of a loop), hand those back, and so force the other
 side to open the next component too.  `loony_value` scores such a position
 exactly for independent chains and loops (Berlekamp's analysis) and
 approximately where chains meet at a junction cell.
+
+Ends with the features of `EdgeGame.analyse` (`report`) and the
+`EVALUATORS` table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .edgecore import EdgeGame, EdgeState
+    from .rules import EdgeState
 
 CHAIN, LOOP = 0, 1
 
@@ -248,9 +252,43 @@ def chain_eval(state: EdgeState) -> float:
     return value
 
 
-def evaluators(game: EdgeGame) -> dict:
-    return {
-        "default": lambda: chain_eval,
-        "chains": lambda: chain_eval,
-        "margin": lambda: margin,
-    }
+def chains() -> Callable[[EdgeState], float]:
+    """`chain_eval`: the margin plus the loony-endgame value (no options)."""
+    return chain_eval
+
+
+def margin_only() -> Callable[[EdgeState], float]:
+    """`margin`: captured cells, side to move minus opponent (no options)."""
+    return margin
+
+
+#: Named evaluator factories (`EdgeGame.evaluators`).
+EVALUATORS: dict[str, Callable[..., Callable[[EdgeState], float]]] = {
+    "default": chains,
+    "chains": chains,
+    "margin": margin_only,
+}
+
+
+# --- the report of `EdgeGame.analyse` ------------------------------------------------------------
+
+
+def report(state: EdgeState) -> str:
+    """Safe moves and cells on offer; once no safe move is left (the loony
+    endgame), its chains and loops and their value for the side to move."""
+    on_offer = sum(1 for left in state.empties if left == 1)
+    safe = len(state.safe_moves())
+    lines = [
+        f"safe moves: {safe}",
+        f"captures: {len(state.captures())} edges take {on_offer} cells",
+    ]
+    if safe:
+        risky = sum(1 for left in state.empties if left == 2)
+        lines.append(f"cells with two empty edges: {risky}")
+    else:
+        parts = sorted(components(state), key=lambda part: -part[1])
+        chains = " ".join(str(n) for kind, n in parts if kind == CHAIN) or "none"
+        loops = " ".join(str(n) for kind, n in parts if kind == LOOP) or "none"
+        lines.append(f"chains: {chains}; loops: {loops}")
+        lines.append(f"loony value: {loony_value(state):+d} for the side to move")
+    return "\n".join(lines)

@@ -1,5 +1,8 @@
 """Board layouts: HexiFence's hexagon of hexagons and dots-and-boxes' grid.
 
+A `Layout` says which edges surround which cell; the rules (rules.py) work
+on any layout.
+
 Both live on an edge grid of points (row, column): cell centres at odd/odd
 points, edges at the points between cells.  Edges and cells are numbered in
 reading order of their points, so sorting moves sorts them by position.
@@ -10,12 +13,47 @@ cells to cells with their edges.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from ...zobrist import closure
-from .edgecore import Layout
 
 Point = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Cells and edges of one board, as move indices, plus its symmetries.
+
+    `edge_points` / `cell_points` give each edge and cell a point (row,
+    column) of the board's edge grid: notation and pictures use them.
+    `symmetries` permute edges and `cell_symmetries` the cells, in the same
+    order (identity first).
+    """
+
+    rows: int
+    cols: int
+    cell_edges: tuple[tuple[int, ...], ...]
+    edge_points: tuple[tuple[int, int], ...]
+    cell_points: tuple[tuple[int, int], ...]
+    symmetries: tuple[tuple[int, ...], ...]
+    cell_symmetries: tuple[tuple[int, ...], ...]
+
+    @property
+    def num_edges(self) -> int:
+        return len(self.edge_points)
+
+    @property
+    def num_cells(self) -> int:
+        return len(self.cell_points)
+
+    def edge_cells(self) -> tuple[tuple[int, ...], ...]:
+        """For every edge, the one or two cells it borders."""
+        out: list[list[int]] = [[] for _ in range(self.num_edges)]
+        for c, edges in enumerate(self.cell_edges):
+            for e in edges:
+                out[e].append(c)
+        return tuple(tuple(cells) for cells in out)
 
 
 def _build(

@@ -1,4 +1,8 @@
-"""Board text: the course's HexiFence format and a line drawing for dots-and-boxes.
+"""Board text: the course's HexiFence format, a line drawing for dots-and-boxes,
+and the course's Part A answer.
+
+Moves are edge points: `A1` (row letter, column number) or `row,col`
+(0-based) of the edge grid (`EdgeGame.parse_move` / `format_move`).
 
 HexiFence (COMP30024 2016 Part A): a line with N, then 4N-1 lines of 4N-1
 tokens: `+` empty edge, `B`/`R` claimed edge, `-` cell centre or off-board
@@ -19,13 +23,14 @@ not by whom.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...errors import NotationError
-from .edgecore import UNKNOWN
+from .rules import UNKNOWN
 
 if TYPE_CHECKING:
-    from .edgecore import EdgeGame, EdgeState
+    from .rules import EdgeGame, EdgeState
 
 HEX_EDGE = {"+": -1, "B": 0, "R": 1}
 HEX_CELL = {"-": -1, "b": 0, "r": 1}
@@ -94,8 +99,11 @@ def _default_to_move(claimed: list[int], owner: list[int]) -> int:
     return (len(claimed) - claimed.count(-1) - captured) % 2
 
 
-def parse_hex(text: str, get_size_game) -> EdgeState:
-    """A HexiFence position in the course's format (see the module docstring)."""
+def parse_hex(text: str, get_size_game: Callable[[int], EdgeGame]) -> EdgeState:
+    """A HexiFence position in the course's format (see the module docstring).
+
+    `get_size_game(N)` gives the game of the size on the first line.
+    """
     lines = text.replace("\r", "").split("\n")
     if not lines or not lines[0].strip():
         raise NotationError(text[:40], "the first line must give the board size N")
@@ -111,7 +119,15 @@ def parse_hex(text: str, get_size_game) -> EdgeState:
             text.strip().splitlines()[-1] if text.strip() else text,
             f"a board of size {n} has {size} rows after the size line, found {len(lines)}",
         )
+    claimed, owner = _read_hex_grid(lines, game)
+    _check_owners(game, claimed, owner)
+    return _finish(game, claimed, owner, to_move)
+
+
+def _read_hex_grid(lines: list[str], game: EdgeGame) -> tuple[list[int], list[int]]:
+    """(claimant of every edge, owner of every cell) from the grid's rows."""
     layout = game.layout
+    size = layout.rows
     kind = {p: ("edge", e) for e, p in enumerate(layout.edge_points)}
     kind.update({p: ("cell", c) for c, p in enumerate(layout.cell_points)})
     claimed = [-1] * game.num_moves
@@ -122,18 +138,20 @@ def parse_hex(text: str, get_size_game) -> EdgeState:
             raise NotationError(line, f"row {i + 1} needs {size} tokens, found {len(tokens)}")
         for j, token in enumerate(tokens):
             what, index = kind.get((i, j), ("off", -1))
+            where = f"row {i + 1} column {j + 1}"
             if what == "edge":
-                if token not in HEX_EDGE:
-                    raise NotationError(token, f"row {i + 1} column {j + 1} is an edge: + B or R")
-                claimed[index] = HEX_EDGE[token]
+                claimed[index] = _hex_token(token, HEX_EDGE, f"{where} is an edge: + B or R")
             elif what == "cell":
-                if token not in HEX_CELL:
-                    raise NotationError(token, f"row {i + 1} column {j + 1} is a cell: - b or r")
-                owner[index] = HEX_CELL[token]
+                owner[index] = _hex_token(token, HEX_CELL, f"{where} is a cell: - b or r")
             elif token != "-":
-                raise NotationError(token, f"row {i + 1} column {j + 1} is off the board: -")
-    _check_owners(game, claimed, owner)
-    return _finish(game, claimed, owner, to_move)
+                raise NotationError(token, f"{where} is off the board: -")
+    return claimed, owner
+
+
+def _hex_token(token: str, meaning: dict[str, int], expected: str) -> int:
+    if token not in meaning:
+        raise NotationError(token, expected)
+    return meaning[token]
 
 
 def _check_owners(game: EdgeGame, claimed: list[int], owner: list[int]) -> None:
@@ -147,7 +165,9 @@ def _check_owners(game: EdgeGame, claimed: list[int], owner: list[int]) -> None:
             owner[c] = UNKNOWN
 
 
-def _finish(game: EdgeGame, claimed: list[int], owner: list[int], to_move: int | None):
+def _finish(
+    game: EdgeGame, claimed: list[int], owner: list[int], to_move: int | None
+) -> EdgeState:
     state = game.new_state()
     if to_move is None:
         to_move = _default_to_move(claimed, owner)
@@ -155,17 +175,37 @@ def _finish(game: EdgeGame, claimed: list[int], owner: list[int], to_move: int |
     return state
 
 
-def parse_dots(text: str, get_dims_game) -> EdgeState:
-    """A dots-and-boxes drawing (see the module docstring)."""
+def parse_dots(text: str, get_dims_game: Callable[[int, int], EdgeGame]) -> EdgeState:
+    """A dots-and-boxes drawing (see the module docstring).
+
+    `get_dims_game(rows, cols)` gives the game of the drawing's size.
+    """
     lines = text.replace("\r", "").split("\n")
     while lines and not lines[0].strip():
         lines.pop(0)
     if not lines:
         raise NotationError(text, "empty dots-and-boxes drawing")
-    first = lines[0].rstrip()
+    cols = _dots_columns(lines[0].rstrip())
+    body = _drawing_body(lines, text)
+    game = get_dims_game((len(body) - 1) // 2, cols)
+    rest = lines[len(body) :]
+    _, to_move = _split_to_move(rest, game, text)
+    if any(line.strip() for line in rest if not line.strip().lower().startswith("to move")):
+        raise NotationError(text[:40], "unexpected text after the drawing")
+    claimed, owner = _read_drawing(body, game, cols)
+    _check_owners(game, claimed, owner)
+    return _finish(game, claimed, owner, to_move)
+
+
+def _dots_columns(first: str) -> int:
+    """The number of box columns, from the first line of dots."""
     if len(first) < 5 or (len(first) - 1) % 4 or not first.startswith("+"):
         raise NotationError(first, "the first line must be dots: +---+ or +   +")
-    cols = (len(first) - 1) // 4
+    return (len(first) - 1) // 4
+
+
+def _drawing_body(lines: list[str], text: str) -> list[str]:
+    """The drawing's lines: up to the 'to move' line, trailing blank lines dropped."""
     body: list[str] = []
     for line in lines:
         if line.strip().lower().startswith("to move"):
@@ -175,12 +215,15 @@ def parse_dots(text: str, get_dims_game) -> EdgeState:
         body.pop()
     if len(body) < 3 or len(body) % 2 == 0:
         raise NotationError(text[:40], "a drawing has an odd number (at least 3) of lines")
-    rows = (len(body) - 1) // 2
-    game = get_dims_game(rows, cols)
-    rest = lines[len(body) :]
-    _, to_move = _split_to_move(rest, game, text)
-    if any(line.strip() for line in rest if not line.strip().lower().startswith("to move")):
-        raise NotationError(text[:40], "unexpected text after the drawing")
+    return body
+
+
+def _read_drawing(body: list[str], game: EdgeGame, cols: int) -> tuple[list[int], list[int]]:
+    """(claimant of every edge: UNKNOWN or -1, owner of every box) from the drawing.
+
+    Grid point (i, j) sits at line i, character 2j: dots where both are
+    even, boxes where both are odd, edges elsewhere.
+    """
     width = 4 * cols + 1
     claimed = [-1] * game.num_moves
     owner = [-1] * game.num_cells
@@ -191,24 +234,36 @@ def parse_dots(text: str, get_dims_game) -> EdgeState:
             raise NotationError(raw, f"line {i + 1} is longer than {width} characters")
         line = line.ljust(width)
         for j in range(2 * cols + 1):
-            x = 2 * j
-            if i % 2 == 0 and j % 2 == 0:
-                if line[x] != "+":
-                    raise NotationError(raw, f"line {i + 1} needs a + dot at column {x + 1}")
-                continue
-            if i % 2 == 0:
-                seg = line[x - 1 : x + 2]
-                if seg not in ("---", "   "):
-                    raise NotationError(raw, f"line {i + 1}: an edge is --- or blank")
-                claimed[game.point_to_edge[(i, j)]] = UNKNOWN if seg == "---" else -1
-            elif j % 2 == 0:
-                if line[x] not in "| ":
-                    raise NotationError(raw, f"line {i + 1}: an edge is | or blank")
-                claimed[game.point_to_edge[(i, j)]] = UNKNOWN if line[x] == "|" else -1
-            else:
-                seg = line[x - 1 : x + 2]
-                if seg[0] != " " or seg[2] != " " or seg[1] not in DOTS_OWNER:
-                    raise NotationError(raw, f"line {i + 1}: a box holds 1, 2, ? or nothing")
-                owner[cell_at[(i, j)]] = DOTS_OWNER[seg[1]]
-    _check_owners(game, claimed, owner)
-    return _finish(game, claimed, owner, to_move)
+            if i % 2 == 1 and j % 2 == 1:
+                owner[cell_at[(i, j)]] = _box_owner(line, raw, i, 2 * j)
+            elif (i + j) % 2 == 1:
+                claimed[game.point_to_edge[(i, j)]] = _edge_claim(line, raw, i, 2 * j)
+            elif line[2 * j] != "+":
+                raise NotationError(raw, f"line {i + 1} needs a + dot at column {2 * j + 1}")
+    return claimed, owner
+
+
+def _edge_claim(line: str, raw: str, i: int, x: int) -> int:
+    """UNKNOWN for a drawn edge at character x of line i (`---` or `|`), -1 for a blank."""
+    if i % 2 == 0:
+        seg = line[x - 1 : x + 2]
+        if seg not in ("---", "   "):
+            raise NotationError(raw, f"line {i + 1}: an edge is --- or blank")
+        return UNKNOWN if seg == "---" else -1
+    if line[x] not in "| ":
+        raise NotationError(raw, f"line {i + 1}: an edge is | or blank")
+    return UNKNOWN if line[x] == "|" else -1
+
+
+def _box_owner(line: str, raw: str, i: int, x: int) -> int:
+    """The owner written in the box centred at character x of line i."""
+    seg = line[x - 1 : x + 2]
+    if seg[0] != " " or seg[2] != " " or seg[1] not in DOTS_OWNER:
+        raise NotationError(raw, f"line {i + 1}: a box holds 1, 2, ? or nothing")
+    return DOTS_OWNER[seg[1]]
+
+
+def part_a(state: EdgeState) -> str:
+    """The course's Part A answer, three lines: empty edges, the most cells
+    one move can capture, cells with exactly one empty edge."""
+    return "\n".join(str(n) for n in state.part_a_counts())

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .edgecore import UNKNOWN
+from .rules import UNKNOWN
 
 if TYPE_CHECKING:
-    from .edgecore import EdgeState
+    from .rules import EdgeState
 
 ANSI = {0: "\033[1;34m", 1: "\033[1;31m", UNKNOWN: "\033[1m"}
 RESET = "\033[0m"
 EDGE_COLOURS = {0: "#1f5fbf", 1: "#c8102e", UNKNOWN: "#333333"}
 CELL_COLOURS = {0: "#a9c8f5", 1: "#f5a9b4", UNKNOWN: "#cccccc"}
+
+XY = tuple[float, float]
 
 
 def _paint(text: str, who: int, color: bool) -> str:
@@ -93,20 +96,12 @@ def render_svg(state: EdgeState) -> str:
     layout = game.layout
     cells = []
     for c, (i, j) in enumerate(layout.cell_points):
-        corners = []
+        corners: list[XY] = []
         for e in game.cell_edges[c]:
             corners.extend(_segment(xy, layout.edge_points[e], (i, j), half_side))
-        cx, cy = xy(i, j)
-        corners.sort(key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
-        unique = []
-        for p in corners:
-            if not unique or math.dist(p, unique[-1]) > 1e-6:
-                unique.append(p)
-        if len(unique) > 1 and math.dist(unique[0], unique[-1]) < 1e-6:
-            unique.pop()
         who = state.owner[c]
         fill = CELL_COLOURS.get(who, "#f7f3e8")
-        pts = " ".join(f"{x:.2f},{y:.2f}" for x, y in unique)
+        pts = " ".join(f"{x:.2f},{y:.2f}" for x, y in _polygon(corners, xy(i, j)))
         cells.append(f'<polygon points="{pts}" fill="{fill}"/>')
     edges = []
     for e, point in enumerate(layout.edge_points):
@@ -140,7 +135,25 @@ def render_svg(state: EdgeState) -> str:
     )
 
 
-def _segment(xy, point, centre, half_side):
+def _polygon(corners: list[XY], centre: XY) -> list[XY]:
+    """The cell's corners (each side gives two) in order around `centre`, once each."""
+    cx, cy = centre
+    corners = sorted(corners, key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
+    unique: list[XY] = []
+    for p in corners:
+        if not unique or math.dist(p, unique[-1]) > 1e-6:
+            unique.append(p)
+    if len(unique) > 1 and math.dist(unique[0], unique[-1]) < 1e-6:
+        unique.pop()
+    return unique
+
+
+def _segment(
+    xy: Callable[[float, float], XY],
+    point: tuple[int, int],
+    centre: tuple[int, int],
+    half_side: float,
+) -> tuple[XY, XY]:
     """The side of the cell at `centre` through the edge point `point`."""
     ex, ey = xy(*point)
     cx, cy = xy(*centre)

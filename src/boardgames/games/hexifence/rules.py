@@ -1,10 +1,13 @@
-"""One edge-capture engine for any layout of cells and edges.
+"""The rules of HexiFence and dots-and-boxes: one edge-capture engine for any layout.
 
 HexiFence and dots-and-boxes are the same game on different boards: players
 claim edges, the claim of a cell's last empty edge captures it, and any
-capture gives the mover exactly one extra move.  A `Layout` says which edges
-surround which cell; everything else (counters, hashing, captures, extra
-turns, undo) lives here once.
+capture gives the mover exactly one extra move.  A `Layout` (geometry.py)
+says which edges surround which cell; everything else (counters, hashing,
+captures, extra turns, undo) lives here once, in `EdgeGame` and `EdgeState`.
+`HexiFence(size=N)` (the COMP30024 2016 game, hexagonal cells, N from 1 to
+5) and `DotsAndBoxes(rows=R, cols=C)` (R x C square boxes) only choose the
+layout, the names and the board text.
 
 State kept incrementally per move: the claimed bitmask, the number of empty
 edges of every cell, the cell owners, both scores and one Zobrist hash per
@@ -15,54 +18,21 @@ move, so two positions with equal hashes have equal futures and equal scores.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import random
+from collections.abc import Callable, Sequence
+from typing import cast
 
-from ...errors import NotationError
-from ...game import Game, State
+from ...errors import NotationError, OptionError
+from ...game import Game, State, get_game
 from ...zobrist import ZobristTable
 from ..grid import format_point, parse_point
+from .geometry import Layout, hex_layout, square_layout
 
 #: Owner code of a captured cell whose capturer a loaded board did not say.
 UNKNOWN = 2
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Cells and edges of one board, as move indices, plus its symmetries.
-
-    `edge_points` / `cell_points` give each edge and cell a point (row,
-    column) of the board's edge grid: notation and pictures use them.
-    `symmetries` permute edges and `cell_symmetries` the cells, in the same
-    order (identity first).
-    """
-
-    rows: int
-    cols: int
-    cell_edges: tuple[tuple[int, ...], ...]
-    edge_points: tuple[tuple[int, int], ...]
-    cell_points: tuple[tuple[int, int], ...]
-    symmetries: tuple[tuple[int, ...], ...]
-    cell_symmetries: tuple[tuple[int, ...], ...]
-
-    @property
-    def num_edges(self) -> int:
-        return len(self.edge_points)
-
-    @property
-    def num_cells(self) -> int:
-        return len(self.cell_points)
-
-    def edge_cells(self) -> tuple[tuple[int, ...], ...]:
-        """For every edge, the one or two cells it borders."""
-        out: list[list[int]] = [[] for _ in range(self.num_edges)]
-        for c, edges in enumerate(self.cell_edges):
-            for e in edges:
-                out[e].append(c)
-        return tuple(tuple(cells) for cells in out)
-
-
-class EdgeGame(Game):
+class EdgeGame(Game["EdgeState"]):
     """Rules and tables of an edge-capture game on one layout."""
 
     scored = True
@@ -101,19 +71,14 @@ class EdgeGame(Game):
         i, j = self.layout.edge_points[move]
         return format_point(i, j)
 
+    # --- positions -------------------------------------------------------------------
     def new_state(self) -> EdgeState:
         return EdgeState(self)
 
-    def analyse(self, state: State) -> str:
-        """The course's Part A answer: empty edges, most cells one move can
-        capture, cells with exactly one empty edge."""
-        assert isinstance(state, EdgeState)
-        return "\n".join(str(n) for n in state.part_a())
-
-    def benchmark_positions(self) -> dict[str, State]:
-        import random
-
-        positions: dict[str, State] = {"start": self.new_state()}
+    def benchmark_positions(self) -> dict[str, EdgeState]:
+        """The start, a middle game (a third of the edges claimed by random
+        safe moves) and the loony position where the safe moves ran out."""
+        positions = {"start": self.new_state()}
         state = self.new_state()
         rng = random.Random(2016)
         while True:
@@ -126,6 +91,25 @@ class EdgeGame(Game):
         positions["loony"] = state.copy()
         return positions
 
+    # --- knowledge ------------------------------------------------------------------------
+    def evaluators(self) -> dict[str, Callable[..., Callable[[EdgeState], float]]]:
+        from .experts import EVALUATORS
+
+        return dict(EVALUATORS)
+
+    def analyse(self, state: EdgeState) -> str:
+        """The generic report, then safe moves, captures on offer, chains and loops."""
+        from .experts import report
+
+        return f"{super().analyse(state)}\n{report(state)}"
+
+    def part_a(self, state: EdgeState) -> str:
+        """The course's Part A answer: empty edges, most cells one move can
+        capture, cells with exactly one empty edge."""
+        from .notation import part_a
+
+        return part_a(state)
+
     # --- drawing ------------------------------------------------------------------------
     def render_text(self, state: EdgeState, color: bool = False) -> str:
         from .render import render_text
@@ -137,13 +121,8 @@ class EdgeGame(Game):
 
         return render_svg(state)
 
-    def evaluators(self):
-        from . import experts
 
-        return experts.evaluators(self)
-
-
-class EdgeState(State):
+class EdgeState(State["EdgeGame"]):
     """One position: claimed edges, cell counters, owners, scores, side to move."""
 
     def __init__(self, game: EdgeGame) -> None:
@@ -235,6 +214,9 @@ class EdgeState(State):
     def scores(self) -> tuple[int, int]:
         return self.score[0], self.score[1]
 
+    def end_reason(self) -> str:
+        return "every edge claimed"
+
     def illegal_reason(self, move: int) -> str | None:
         if not self.n_empty:
             return "the game is over"
@@ -259,7 +241,7 @@ class EdgeState(State):
             if who < 0 and min(empties[c] for c in edge_cells[e]) >= 3
         ]
 
-    def part_a(self) -> tuple[int, int, int]:
+    def part_a_counts(self) -> tuple[int, int, int]:
         """(empty edges, most cells one move captures, cells with one empty edge)."""
         empties, edge_cells = self.empties, self.game.edge_cells
         most = 0
@@ -308,9 +290,55 @@ class EdgeState(State):
         self.history, self._undo = [], []
         self.hashes = self.recompute_hashes()
 
-
-
     def to_text(self) -> str:
+        """The board in the game's text format (`parse_position` reads it back)."""
         from .notation import position_text
 
         return position_text(self)
+
+
+# --- the two games ------------------------------------------------------------------------------
+
+
+def _option(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise OptionError(f"{name} must be an integer from {low} to {high}, got {value!r}")
+    return value
+
+
+class HexiFence(EdgeGame):
+    """HexiFence of dimension `size` (official sizes 2 and 3)."""
+
+    name = "hexifence"
+    title = "HexiFence"
+    player_names = ("blue", "red")
+
+    def __init__(self, size: int = 2) -> None:
+        size = _option("size", size, 1, 5)
+        super().__init__(hex_layout(size), size=size)
+
+    def parse_position(self, text: str) -> EdgeState:
+        """A board in the course's format; its first line sets the size, so a
+        board of another size gives a state of that size's game."""
+        from .notation import parse_hex
+
+        return parse_hex(text, lambda n: cast(EdgeGame, get_game("hexifence", size=n)))
+
+
+class DotsAndBoxes(EdgeGame):
+    """Dots-and-boxes with `rows` x `cols` boxes."""
+
+    name = "dots"
+    title = "Dots and Boxes"
+    player_names = ("first", "second")
+
+    def __init__(self, rows: int = 3, cols: int = 3) -> None:
+        rows = _option("rows", rows, 1, 12)
+        cols = _option("cols", cols, 1, 12)
+        super().__init__(square_layout(rows, cols), rows=rows, cols=cols)
+
+    def parse_position(self, text: str) -> EdgeState:
+        """A line drawing; its size sets the board, like HexiFence's size line."""
+        from .notation import parse_dots
+
+        return parse_dots(text, lambda r, c: cast(EdgeGame, get_game("dots", rows=r, cols=c)))

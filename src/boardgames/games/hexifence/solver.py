@@ -1,8 +1,13 @@
 """An exact solver for edge-capture games, on bitmasks of claimed edges.
 
-The value of a position for the side to move is the margin of the cells
-still to be captured; it depends only on the set of claimed edges (not on
-the score so far, nor on who claimed what), so the transposition table is
+`EdgeSolver(game).solve(state)` returns a `boardgames.search.SolveResult`
+(the final margin for the side to move, the winner, the best moves) and
+raises `boardgames.errors.SearchStopped` when its time or node budget runs
+out.  (The one import from the search layer: its result type.)
+
+Inside, the value of a position for the side to move is the margin of the
+cells still to be captured; it depends only on the set of claimed edges (not
+on the score so far, nor on who claimed what), so the transposition table is
 keyed on that set, in the smallest frame over the board's symmetries, and
 stores (lower, upper) bounds of the margin.
 
@@ -22,19 +27,16 @@ import time as _time
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
+from ...search.result import SolveResult
 
 if TYPE_CHECKING:
-    from .edgecore import EdgeGame, EdgeState
+    from .rules import EdgeGame, EdgeState
 
 
 #: Table entries pack the (lower, upper) bounds into one int, so that the
 #: table holds no tuples: a dict of plain ints is never walked by the
 #: garbage collector (a million tuples cost ~25 ms a full collection).
 BIAS = 1 << 15
-
-#: The node or time budget ran out before the value was proven (the library's
-#: one "stopped early" exception, `errors.SearchStopped`, under its old name).
-SolveAborted = SearchStopped
 
 
 class EdgeSolver:
@@ -69,27 +71,41 @@ class EdgeSolver:
         all_moves: bool = False,
         time: float | None = None,
         nodes: int | None = None,
-    ) -> tuple[int, list[int], int]:
-        """(margin of the remaining cells for the side to move, best moves, nodes).
+    ) -> SolveResult:
+        """The exact final margin (own minus opponent's) for the side to move.
 
-        Raises SolveAborted when `time` seconds or `nodes` nodes run out.
+        `best` holds one best move, or every one with `all_moves`; `nodes`
+        counts the searched positions.  Raises SearchStopped when `time`
+        seconds or `nodes` nodes run out (`self.nodes` says how many were
+        searched).
         """
+        start = _time.perf_counter()
+        rest, best = self._remaining(state, all_moves, time, nodes)
+        p = state.to_move
+        value = state.score[p] - state.score[1 - p] + rest
+        winner = None if value == 0 else (p if value > 0 else 1 - p)
+        return SolveResult(value, winner, best, self.nodes, _time.perf_counter() - start)
+
+    def _remaining(
+        self, state: EdgeState, all_moves: bool, time: float | None, nodes: int | None
+    ) -> tuple[int, list[int]]:
+        """(margin of the cells still to capture for the side to move, best moves)."""
         self._load(state)
         self.nodes = 0
         self._start = _time.perf_counter()
         self._deadline = None if time is None else self._start + time
         self._node_limit = nodes
         if not self.n_empty:
-            return 0, [], 0
+            return 0, []
         rem = self.free
         if not all_moves:
             value, move = self._root(-rem, rem)
-            return value, [move], self.nodes
+            return value, [move]
         values = {}
         for move in self._ordered_moves():
             values[move] = self._child_value(move, -rem - 1, rem + 1)
         best = max(values.values())
-        return best, [m for m in sorted(values) if values[m] == best], self.nodes
+        return best, [m for m in sorted(values) if values[m] == best]
 
     def clear(self) -> None:
         self.table.clear()
@@ -197,10 +213,10 @@ class EdgeSolver:
         if not self.n_empty:
             return 0
         if self._node_limit is not None and self.nodes > self._node_limit:
-            raise SolveAborted.gave_up(_time.perf_counter() - self._start, self.nodes)
+            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
         deadline = self._deadline
         if deadline is not None and not self.nodes & 127 and _time.perf_counter() > deadline:
-            raise SolveAborted.gave_up(_time.perf_counter() - self._start, self.nodes)
+            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
         free = self.free
         if self.forced_captures:
             e = self._forced_capture()
