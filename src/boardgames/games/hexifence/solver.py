@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 #: garbage collector (a million tuples cost ~25 ms a full collection).
 BIAS = 1 << 15
 
+#: The old name of `errors.SearchStopped` (the same class), kept for imports.
+SolveAborted = SearchStopped
+
 
 class EdgeSolver:
     """Reusable exact solver for one game; keeps its table between calls."""
