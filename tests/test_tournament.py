@@ -341,6 +341,27 @@ def test_directory_refuses_a_second_tournament_and_bad_manifests(tmp_path):
         folder.settings()
 
 
+def test_settings_are_checked_once_and_round_trip_through_the_manifest(tmp_path):
+    settings = TournamentSettings(
+        "connect4", {}, SPECS, games_per_pair=1, pairs=[(2, 0)], labels="abc", move_timeout=3
+    )
+    assert settings.pairs == ((0, 2),) and settings.planned == 1
+    folder = TournamentDir(tmp_path)
+    folder.create(settings)
+    assert folder.settings() == settings
+    for bad, message in [
+        ({"time_limit": math.nan}, "time_limit"),
+        ({"move_timeout": 0}, "move_timeout"),
+        ({"max_moves": 0}, "max_moves"),
+        ({"opening_plies": -1}, "opening_plies"),
+        ({"labels": ["a"]}, "one label per player"),
+    ]:
+        with pytest.raises(OptionError, match=message):
+            TournamentSettings("connect4", {}, SPECS, **bad)
+    with pytest.raises(OptionError, match="AI specs"):
+        TournamentSettings("connect4", {}, ["random", crasher]).to_dict()
+
+
 # --- the command line --------------------------------------------------------------------------
 
 

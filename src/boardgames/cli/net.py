@@ -21,7 +21,7 @@ from .common import (
     progress,
 )
 
-PROTOCOL_DEFAULT = "[default: the game's protocol's]"
+PROTOCOL_DEFAULT = "[default: set by the game's protocol]"
 
 
 @click.command(cls=Command)
