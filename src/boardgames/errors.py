@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .arena.match import MatchSummary
+    from .arena.records import GameRecord
 
 #: Longest quotation of bad input in an error message.
 QUOTE_LIMIT = 80
@@ -96,3 +100,48 @@ class SearchStopped(BoardgamesError, TimeoutError):
         error = cls(f"{what} gave up after {seconds:.2f} s{shown}")
         error.seconds, error.nodes = seconds, nodes
         return error
+
+
+# --- files, extras and the arena ------------------------------------------------------------
+
+
+class BadFileError(NotationError):
+    """A file that is not a good record (or manifest): the message names the
+    whole path, then the reason ('games/00-01-0000.json: not a JSON ...')."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(path, reason)
+        self.args = (f"{path}: {reason}",)
+
+
+class MissingExtraError(BoardgamesError, ImportError):
+    """An optional dependency is not installed."""
+
+
+class TournamentInUseError(OptionError):
+    """Another process is playing this tournament directory's games."""
+
+
+class PlayerHung(BoardgamesError):
+    """A player ran past a hard time limit and was stopped."""
+
+
+class PlayerCrashed(BoardgamesError):
+    """A player tried to exit the process."""
+
+
+class GameInterrupted(KeyboardInterrupt):
+    """Ctrl-C during `play_game`; `record` holds the moves so far, unfinished."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__("interrupted")
+        self.record = record
+
+
+class MatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during `play_match`; `summary` holds the games so far, the
+    interrupted one last (unfinished)."""
+
+    def __init__(self, summary: MatchSummary) -> None:
+        super().__init__("interrupted")
+        self.summary = summary

@@ -31,12 +31,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-from ..errors import BoardgamesError
+from ..errors import MissingExtraError
 from ..game import OptionError
-
-
-class MissingExtraError(BoardgamesError, ImportError):
-    """An optional dependency is not installed."""
 
 
 def default_workers() -> int:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..ai import make_player
+from ..errors import GameInterrupted, MatchInterrupted
 from ..game import Game, State
 from ..options import check_real, check_seconds, check_whole
 from ..players import Player, QuitRequest, SaveRequest, UndoRequest
@@ -37,21 +38,6 @@ MoveCallback = Callable[[State, "int | None", "Player | None"], None]
 CTRL_C = "Ctrl-C"
 
 
-class GameInterrupted(KeyboardInterrupt):
-    """Ctrl-C during `play_game`; `record` holds the moves so far, unfinished."""
-
-    def __init__(self, record: GameRecord) -> None:
-        super().__init__("interrupted")
-        self.record = record
-
-
-class MatchInterrupted(KeyboardInterrupt):
-    """Ctrl-C during `play_match`; `summary` holds the games so far, the
-    interrupted one last (unfinished)."""
-
-    def __init__(self, summary: MatchSummary) -> None:
-        super().__init__("interrupted")
-        self.summary = summary
 
 
 def default_tolerance(time_limit: float) -> float:

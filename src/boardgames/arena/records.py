@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import BoardgamesError, NotationError
+from ..errors import BadFileError, BoardgamesError, NotationError
 from ..game import Game, State, get_game
 from ..io import atomic_write_text
 
@@ -26,14 +26,6 @@ REASONS = ("normal", "timeout", "illegal", "crash", "interrupted")
 #: The reasons by which a player lost without the game ending on the board.
 FORFEITS = ("crash", "illegal", "timeout")
 
-
-class BadFileError(NotationError):
-    """A file that is not a good record (or manifest): the message names the
-    whole path, then the reason ('games/00-01-0000.json: not a JSON ...')."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(path, reason)
-        self.args = (f"{path}: {reason}",)
 
 
 def _now() -> str:

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..ai import parse_spec
-from ..errors import OptionError
+from ..errors import BadFileError, OptionError
 from ..options import check_seconds, check_whole
 from ..players import Player
-from .records import BadFileError
 from .watchdog import default_move_timeout
 
 if TYPE_CHECKING:

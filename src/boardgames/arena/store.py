@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import NotationError, OptionError
+from ..errors import BadFileError, NotationError, OptionError, TournamentInUseError
 from ..io import atomic_write_text
-from .records import BadFileError, GameRecord
+from .records import GameRecord
 from .schedule import (
     GAMES,
     TournamentSettings,
@@ -33,9 +33,6 @@ MANIFEST = "tournament.json"
 LOCK = "tournament.lock"
 SUMMARY = "summary.json"
 
-
-class TournamentInUseError(OptionError):
-    """Another process is playing this tournament directory's games."""
 
 
 class TournamentDir:

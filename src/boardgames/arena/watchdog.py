@@ -20,17 +20,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..errors import BoardgamesError
+from ..errors import PlayerCrashed, PlayerHung
 from ..game import State
 from ..players import Player
-
-
-class PlayerHung(BoardgamesError):
-    """A player ran past a hard time limit and was stopped."""
-
-
-class PlayerCrashed(BoardgamesError):
-    """A player tried to exit the process."""
 
 
 class _Interrupt(BaseException):

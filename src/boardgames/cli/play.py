@@ -9,8 +9,9 @@ from typing import Any
 import click
 
 from ..ai import make_player
-from ..arena.match import GameInterrupted, MatchInterrupted, play_game, play_match
+from ..arena.match import play_game, play_match
 from ..arena.records import GameRecord
+from ..errors import GameInterrupted, MatchInterrupted
 from ..game import Game, State
 from ..io import atomic_write_text, check_writable
 from ..players import HumanPlayer, Player
