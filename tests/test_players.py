@@ -5,9 +5,10 @@ from __future__ import annotations
 import connect_four  # noqa: F401  (registers connect4)
 import pytest
 
+from boardgames.ai import make_player
 from boardgames.arena.match import play_game
 from boardgames.arena.records import GameRecord
-from boardgames.errors import GameOverError
+from boardgames.errors import GameOverError, IllegalMoveError
 from boardgames.game import OptionError, get_game
 from boardgames.players import (
     HumanPlayer,
@@ -72,6 +73,41 @@ def test_random_player_refuses_finished_game(game):
     state = game.replay(["a", "b", "a", "b", "a", "b", "a"])
     with pytest.raises(GameOverError):
         RandomPlayer().choose(state)
+
+
+def test_a_finished_game_says_the_game_is_over(game):
+    """Issue #11, item 20: not "illegal move:  (the game is over)"."""
+    state = game.replay(["a", "b", "a", "b", "a", "b", "a"])
+    for player in (RandomPlayer(), SearchPlayer(FakeEngine(), depth=1)):
+        with pytest.raises(GameOverError) as error:
+            player.choose(state)
+        assert str(error.value) == "the game is over (red won)"
+    assert isinstance(error.value, IllegalMoveError)  # still caught as one
+    assert str(GameOverError("genmove")) == "the game is over"
+    assert GameOverError("genmove").move == "genmove"
+
+
+@pytest.mark.parametrize("name", ["hexifence", "dots"])
+def test_the_chain_player_reports_what_it_did(name):
+    """Issue #11, item 19: the HexiFence/dots default had no `last_result`
+    (bench showed depth 0, nodes 0)."""
+    game = get_game(name)
+    player = make_player(game, "default", seed=1)
+    positions = game.benchmark_positions()
+    state = positions["loony"]
+    move = player.choose(state, time_limit=2.0)
+    result = player.last_result
+    assert result.move == move and result.algorithm == "solve" and result.completed
+    assert result.depth == state.n_empty and result.nodes > 0 and result.nps > 0
+    state = positions["start"]
+    move = player.choose(state, time_limit=0.2)
+    result = player.last_result
+    assert result.move == move and result.algorithm in ("random", "chain", "solve", "capture")
+    over = state.copy()
+    while not over.is_over():
+        over.make(over.legal_moves()[0])
+    with pytest.raises(GameOverError, match="the game is over"):
+        player.choose(over)
 
 
 def test_search_player_never_changes_the_state_and_respects_the_limit(game):

@@ -868,3 +868,134 @@ def test_mcts_with_extra_turns_prefers_the_winning_move():
     result = MCTS(seed=4).search(state, nodes=2000)
     assert result.move in winning
     assert result.score > 0
+
+
+# --- a broken evaluator (issue #11, item 1) -------------------------------------------------
+def _nan(state: State) -> float:
+    return float("nan")
+
+
+def _half_nan(state: State) -> float:
+    """NaN in half the positions, a number in the others."""
+    return float("nan") if state.key & 1 else float(len(state.history))
+
+
+@pytest.mark.parametrize("evaluator", [_nan, _half_nan, lambda s: float("-inf")])
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "negascout"])
+@pytest.mark.parametrize("name", ["connect4", "dots", "squatter"])
+def test_a_nan_evaluator_still_gives_a_legal_move(name, algorithm, evaluator):
+    """No comparison with NaN is true, so no move used to beat -inf at the root:
+    `noise=nan` ended in an IndexError.  The first move now stands."""
+    game = get_game(name)
+    state = list(game.benchmark_positions().values())[-1] if name != "connect4" else c4("d c")
+    before = snapshot(state)
+    depth = 2 if algorithm == "minimax" else 3
+    for aspiration in (None, 2.0):
+        if algorithm == "minimax" and aspiration:
+            continue
+        searcher = Searcher(evaluator, algorithm=algorithm, aspiration=aspiration, tt_size=1 << 10)
+        for limits in ({"depth": depth}, {"time": 0.03}, {"nodes": 200}):
+            result = searcher.search(state, **limits)
+            assert result.move in state.legal_moves()
+            assert snapshot(state) == before
+            assert result.summary(game)  # a NaN or infinite score prints too
+
+
+def test_describe_score_of_a_broken_evaluator():
+    assert describe_score(float("nan")) == "nan"
+    assert describe_score(float("inf")) == "+inf"
+    assert describe_score(float("-inf"), scored=True) == "-inf"
+
+
+def test_mcts_with_a_nan_evaluator_gives_a_legal_move():
+    state = c4("d c")
+    result = MCTS(_nan, playout="evaluator", seed=1).search(state, nodes=200)
+    assert result.move in state.legal_moves()
+
+
+# --- one exception for every search that stops early (issue #11, item 21) ------------------
+def test_every_stopped_search_raises_one_exception():
+    from boardgames.errors import SearchStopped
+    from boardgames.games.hadron.solver import SolveTimeout
+    from boardgames.games.hexifence.solver import EdgeSolver, SolveAborted
+    from boardgames.search import SearchTimeout
+    from boardgames.search.negamax import SearchAborted
+
+    assert SearchAborted is SearchTimeout is SolveAborted is SolveTimeout is SearchStopped
+    assert issubclass(SearchStopped, TimeoutError)
+    with pytest.raises(SearchStopped, match=r"^solve gave up after \d+\.\d\d s \(\d+ nodes\)$"):
+        solve(get_game("connect4").new_state(), time=0.05)
+    game = get_game("hexifence", size=2)
+    with pytest.raises(SearchStopped, match=r"^solve gave up after .* nodes\)$") as stopped:
+        EdgeSolver(game).solve(game.new_state(), time=0.05)
+    assert stopped.value.nodes > 0
+
+
+# --- the command line (issue #11, items 10, 19, 20, 21) -------------------------------------
+def _invoke(*args: str):
+    from click.testing import CliRunner
+
+    from boardgames.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+def _one_error(result) -> str:
+    """The single `error: ...` line of a failed command (exit code 2, no traceback)."""
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert len(lines) == 1 and "Traceback" not in result.output, result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("perft", "squatter", "-1"), "depth must be a whole number >= 0, not -1"),
+        (("perft", "squatter", "-x"), "depth must be a whole number >= 0"),
+        (("bestmove", "squatter", "nosuch.txt", "--time", "inf"), "--time must be a number"),
+        (("bestmove", "squatter", "nosuch.txt", "--time", "nan"), "--time must be a number"),
+        (("solve", "dots", "--time", "nan"), "--time must be a number"),
+        (("solve", "dots", "--time", "-1"), "--time must be a number"),
+        (("bench", "dots", "--time", "nan"), "--time must be a number"),
+        (("bench", "dots", "--time", "inf"), "--time must be a number"),
+    ],
+)
+def test_bad_numbers_on_the_command_line_are_one_error_line(args, fragment):
+    assert fragment in _one_error(_invoke(*args))
+
+
+def test_solve_gives_up_in_the_documented_words():
+    for args in (("hexifence", "--size", "2"), ("squatter", "--size", "4"), ("hadron",)):
+        error = _one_error(_invoke("solve", *args, "--time", "0.2"))
+        assert error.startswith("error: solve gave up after "), error
+
+
+def test_bestmove_on_a_finished_game_says_the_game_is_over(tmp_path):
+    game = get_game("dots", rows=2, cols=2)
+    state = game.new_state()
+    rng = random.Random(1)
+    while not state.is_over():
+        state.make(rng.choice(state.legal_moves()))
+    path = tmp_path / "over.txt"
+    path.write_text(state.to_text())
+    winner = {"draw": "a draw"}.get(state.result(), f"{state.result()} won")
+    for ai in ("default", "alphabeta", "mcts", "random"):
+        error = _one_error(
+            _invoke("bestmove", "dots", str(path), "--rows", "2", "--cols", "2", "--ai", ai)
+        )
+        assert error == f"error: the game is over ({winner})"
+
+
+def test_bench_reports_the_edge_games_real_search():
+    """HexiFence and dots' default AI used to report depth 0, nodes 0 everywhere."""
+    result = _invoke("bench", "dots", "hexifence", "--time", "0.2")
+    assert result.exit_code == 0, result.output
+    header, *rows = result.stdout.strip().splitlines()
+    figures = {tuple(row.split()[:2]): row.split()[2:5] for row in rows}
+    for game in ("dots", "hexifence"):
+        depth, nodes, nps = figures[(game, "loony")]  # solved exactly: every move left
+        assert int(depth) > 0 and int(nodes) > 0 and int(nps) > 0
+    # A move chosen without any search shows '-', never a made-up 0.
+    for key, (_, nodes, _) in figures.items():
+        assert nodes == "-" or int(nodes) > 0, (key, nodes)
