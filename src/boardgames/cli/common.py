@@ -184,11 +184,15 @@ def parse_key_values(items: tuple[str, ...], what: str = "option") -> dict[str, 
 
 
 def game_options(command: F) -> F:
-    """Add --size/--rows/--cols, repeated -o key=value and --plugin to a command."""
+    """Add --size/--rows/--cols, repeated -o key=value and --plugin to a command.
+
+    The flags name no game: each game declares the options it takes (its
+    factory's keywords, shown by `boardgames list`), and `get_game` rejects
+    the others with the list of what the game takes."""
     decorators = [
-        click.option("--size", type=Whole(), default=None, help="Board size (squatter, hexifence)"),
-        click.option("--rows", type=Whole(), default=None, help="Rows (hadron, dots)."),
-        click.option("--cols", type=Whole(), default=None, help="Columns (hadron, dots)."),
+        click.option("--size", type=Whole(), default=None, help="Board size (the game's `size`)."),
+        click.option("--rows", type=Whole(), default=None, help="Rows (the game's `rows`)."),
+        click.option("--cols", type=Whole(), default=None, help="Columns (the game's `cols`)."),
         click.option(
             "-o",
             "--option",
