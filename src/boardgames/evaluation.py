@@ -8,45 +8,58 @@ Three ways to build one:
 
 Scores must stay well inside +-`MAX_EVAL` so that the search's win scores
 always dominate.
+
+`Evaluator` is defined here once (`boardgames.game` re-exports it).  It is
+generic in the state type: `Evaluator[SquatterState]` is a
+`Callable[[SquatterState], float]`, and a bare `Evaluator` takes any state.
+`Linear` and `Weighted` are generic the same way, so an evaluator built from
+one game's experts keeps that game's state type.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .options import check_number
 
 if TYPE_CHECKING:
     from .game import State
 
-Evaluator = Callable[["State"], float]
-Feature = Callable[["State", int], float]
+#: The state type of an evaluator (a game's own State subclass).
+S = TypeVar("S", bound="State[Any]")
+
+#: `state -> float`, scored for `state.to_move`.
+Evaluator = Callable[[S], float]
+#: `(state, player) -> float`: one named feature of a `Linear` evaluator.
+Feature = Callable[[S, int], float]
 
 #: Evaluations are expected to lie inside +-MAX_EVAL; wins score more.
 MAX_EVAL = 10_000_000
 
 
-class Linear:
+class Linear(Generic[S]):
     """Sum of weight x feature(state, side to move)."""
 
-    def __init__(self, features: Mapping[Feature, float] | Iterable[tuple[Feature, float]]):
+    def __init__(
+        self, features: Mapping[Feature[S], float] | Iterable[tuple[Feature[S], float]]
+    ) -> None:
         items = features.items() if isinstance(features, Mapping) else features
-        self.terms: list[tuple[Feature, float]] = [(f, float(w)) for f, w in items]
+        self.terms: list[tuple[Feature[S], float]] = [(f, float(w)) for f, w in items]
 
     @property
     def weights(self) -> dict[str, float]:
         return {f.__name__: w for f, w in self.terms}
 
-    def with_weights(self, **weights: float) -> Linear:
+    def with_weights(self, **weights: float) -> Linear[S]:
         """A copy with some weights changed, by feature name."""
         unknown = set(weights) - set(self.weights)
         if unknown:
             raise ValueError(f"unknown feature(s): {', '.join(sorted(unknown))}")
         return Linear([(f, weights.get(f.__name__, w)) for f, w in self.terms])
 
-    def __call__(self, state: State) -> float:
+    def __call__(self, state: S) -> float:
         player = state.to_move
         return sum(w * f(state, player) for f, w in self.terms if w)
 
@@ -54,13 +67,13 @@ class Linear:
         return f"Linear({self.weights})"
 
 
-class Weighted:
+class Weighted(Generic[S]):
     """Sum of weight x expert(state)."""
 
-    def __init__(self, experts: Iterable[tuple[Evaluator, float]]):
-        self.experts: list[tuple[Evaluator, float]] = [(e, float(w)) for e, w in experts]
+    def __init__(self, experts: Iterable[tuple[Evaluator[S], float]]) -> None:
+        self.experts: list[tuple[Evaluator[S], float]] = [(e, float(w)) for e, w in experts]
 
-    def __call__(self, state: State) -> float:
+    def __call__(self, state: S) -> float:
         return sum(w * e(state) for e, w in self.experts if w)
 
     def __repr__(self) -> str:
@@ -70,19 +83,20 @@ class Weighted:
 class RandomExpert:
     """Uniform noise in [-scale, scale): breaks ties, reproducible for a seed."""
 
-    def __init__(self, scale: float = 1.0, seed: int | None = None):
+    def __init__(self, scale: float = 1.0, seed: int | None = None) -> None:
         self.scale = check_number("noise", scale)
         self.rng = random.Random(seed)
 
-    def __call__(self, state: State) -> float:
+    def __call__(self, state: object) -> float:
         return self.scale * (2.0 * self.rng.random() - 1.0)
 
     def __repr__(self) -> str:
         return f"RandomExpert({self.scale})"
 
 
-def with_noise(evaluator: Evaluator, scale: float, seed: int | None) -> Evaluator:
+def with_noise(evaluator: Evaluator[S], scale: float, seed: int | None) -> Evaluator[S]:
     """`evaluator` plus a RandomExpert of `scale` (no wrapper when scale is 0)."""
     if not check_number("noise", scale):
         return evaluator
-    return Weighted([(evaluator, 1.0), (RandomExpert(scale, seed), 1.0)])
+    noise: Evaluator[S] = RandomExpert(scale, seed)
+    return Weighted([(evaluator, 1.0), (noise, 1.0)])

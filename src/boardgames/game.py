@@ -25,11 +25,9 @@ from .errors import (  # noqa: F401  (OptionError is re-exported: old import pat
     OptionError,
     UnknownNameError,
 )
-from .evaluation import with_noise
+from .evaluation import Evaluator, with_noise  # noqa: F401  (Evaluator: defined there, re-exported)
 from .options import check_number, check_seed, check_whole, keyword_options, named_parameters, quote
 from .zobrist import identity, invert
-
-Evaluator = Callable[["State[Any]"], float]
 
 S = TypeVar("S", bound="State[Any]")
 G = TypeVar("G", bound="Game[Any]")
