@@ -279,6 +279,8 @@ class AndantinoState(State["Andantino"]):
             return "a stone must touch at least two stones"
         return None
 
+    # The protocol's `hashes` attribute is computed here from `packed` (one XOR
+    # per move for all 12 frames); mypy cannot let a property override it.
     @property
     def hashes(self) -> list[int]:  # type: ignore[override]
         """The 12 frame hashes (frame 0 = the board as it stands)."""
