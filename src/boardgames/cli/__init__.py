@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import click
 
-from . import engine, net, play, tools, tournament, tune
+from . import engine, net, play, tools, tournament, tune, web
 from .common import Group
 
-MODULES = (play, tools, engine, tune, net, tournament)
+MODULES = (play, tools, engine, tune, net, tournament, web)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,0 +1,108 @@
+"""Command: web (play, watch and analyse every game in the browser)."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import threading
+import webbrowser
+
+import click
+
+from ..errors import MissingExtraError, OptionError
+from .common import Command, Whole, fail, handle_errors, progress
+
+LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
+
+
+def is_loopback(host: str) -> bool:
+    """True for 127.0.0.0/8, ::1 and localhost: addresses only this machine reaches."""
+    if host.lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def allowed_hosts(host: str) -> list[str] | None:
+    """The names a request's Host header may give: the loopback names, or (for a
+    server bound elsewhere, on purpose) any."""
+    if not is_loopback(host):
+        return None
+    return ["127.0.0.1", "localhost", "::1", host.strip("[]")]
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket (port 0: any free port), so the URL is known before serving."""
+    family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host.strip("[]"), port))
+    except OSError as exc:
+        sock.close()
+        raise OptionError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+@click.command("web", cls=Command)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port", type=Whole(0, 65535), default=8000, show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--allow-remote", is_flag=True,
+    help="Allow an address other machines can reach (anyone there can use the server).",
+)
+@click.option("--open/--no-open", "open_browser", default=False, help="Open the page in a browser.")
+@click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
+@click.option(
+    "--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
+    default="warning", show_default=True, help="Server log level.",
+)
+@handle_errors
+def web(
+    host: str, port: int, allow_remote: bool, open_browser: bool, plugin: tuple[str, ...],
+    log_level: str,
+) -> None:
+    """Play, watch and analyse every game in the browser (a local web server).
+
+    Needs the web extra: pip install 'boardgames-ai[web]'.
+    """
+    if not is_loopback(host):
+        if not allow_remote:
+            fail(
+                f"--host {host} is not a loopback address: other machines could reach the"
+                " server; add --allow-remote if that is what you want"
+            )
+        progress(
+            f"warning: serving on {host}, which other machines may reach; anyone who can"
+            " connect can start games and use this machine's CPU"
+        )
+    try:
+        import uvicorn
+        import websockets  # noqa: F401  (uvicorn's WebSocket support)
+
+        from ..web.app import create_app
+    except ImportError as exc:
+        raise MissingExtraError(
+            f"boardgames web needs the web extra ({exc.name or exc} is missing):"
+            " pip install 'boardgames-ai[web]'"
+        ) from None
+    app = create_app(allowed_hosts=allowed_hosts(host), plugins=plugin)
+    sock = bind(host, port)
+    shown = f"[{host.strip('[]')}]" if ":" in host.strip("[]") else host
+    url = f"http://{shown}:{sock.getsockname()[1]}/"
+    config = uvicorn.Config(app, log_level=log_level, ws="websockets", lifespan="on")
+    server = uvicorn.Server(config)
+    click.echo(f"boardgames web: serving on {url} (Ctrl-C to stop)", err=True)
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    server.run(sockets=[sock])
+
+
+COMMANDS = [web]

@@ -1,0 +1,143 @@
+"""What a web game is made of: its sides, its searches in progress, its moves.
+
+Plain data with their JSON form for the page; `session.Session` holds them.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..ai import make_player
+from ..errors import BoardgamesError, OptionError
+from ..game import Game, State
+from ..options import check_seconds
+from ..players import Player
+from .thinking import Info, capabilities
+
+#: Seconds per move when the page gives none.
+DEFAULT_TIME = 1.0
+
+
+class ConflictError(BoardgamesError):
+    """A request that does not fit the game's state now (the AI's turn, a stale view)."""
+
+
+@dataclass
+class Side:
+    """Who plays one colour: a human, or an AI spec with its seconds per move."""
+
+    spec: str | None = None
+    time: float = DEFAULT_TIME
+    player: Player | None = None
+    live: bool = False
+    stoppable: bool = False
+
+    @property
+    def human(self) -> bool:
+        return self.spec is None
+
+    @property
+    def name(self) -> str:
+        return "human" if self.spec is None else self.spec
+
+    @classmethod
+    def build(cls, game: Game, data: Any) -> Side:
+        """From the page's {"ai": spec or null, "time": seconds}; OptionError if bad."""
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise OptionError("each side is an object like {\"ai\": \"default\", \"time\": 1}")
+        spec = data.get("ai")
+        if spec in ("", "human"):
+            spec = None
+        seconds = check_seconds("time", data.get("time", DEFAULT_TIME))
+        if spec is None:
+            return cls(None, seconds)
+        if not isinstance(spec, str):
+            raise OptionError(f"an AI spec is text like 'alphabeta:depth=4', not {spec!r}")
+        player = make_player(game, spec, time=seconds)
+        return cls(spec, seconds, player, **capabilities(player))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ai": self.spec,
+            "time": self.time,
+            "name": self.name,
+            "live": self.live,
+            "stoppable": self.stoppable,
+        }
+
+
+@dataclass
+class Job:
+    """A search in progress: an AI's move or a hint."""
+
+    kind: str
+    side: int
+    spec: str
+    budget: float
+    live: bool
+    stoppable: bool
+    stop: threading.Event = field(default_factory=threading.Event)
+    started: float = field(default_factory=time.monotonic)
+    info: Info | None = None
+    sent: float = 0.0
+    pending: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "side": self.side,
+            "spec": self.spec,
+            "budget": self.budget,
+            "live": self.live,
+            "stoppable": self.stoppable,
+            "stopping": self.stop.is_set(),
+            "elapsed": round(time.monotonic() - self.started, 3),
+            "info": self.info,
+        }
+
+
+@dataclass
+class Ply:
+    """One move made: its index, the side that made it, by whom, what the AI said."""
+
+    move: int
+    side: int
+    by: str
+    time: float = 0.0
+    info: Info | None = None
+
+
+def outcome_json(state: State) -> dict[str, Any] | None:
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    names = state.game.player_names
+    if outcome.winner is None:
+        text = f"draw ({outcome.reason})"
+    else:
+        text = f"{names[outcome.winner]} wins ({outcome.reason})"
+    if outcome.scores is not None:
+        text += f", {outcome.scores[0]}-{outcome.scores[1]}"
+    return {
+        "winner": outcome.winner,
+        "winner_name": None if outcome.winner is None else names[outcome.winner],
+        "reason": outcome.reason,
+        "scores": None if outcome.scores is None else list(outcome.scores),
+        "text": text,
+    }
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """The game's name, title, options and colours, for the page."""
+    return {
+        "name": game.name,
+        "title": game.title,
+        "params": dict(game.params),
+        "players": list(game.player_names),
+        "scored": game.scored,
+    }

@@ -1,0 +1,430 @@
+"""One game in the browser: the position, who plays each side, the AI driver.
+
+A `Session` lives on the server's event loop and changes only there.  The
+AI thinks in a worker thread (`thinking.think`) on a copy of the position;
+its move is checked with the library (`state.play`) before it is played,
+like a human's.  Any change of position bumps `version`; a search started
+for an older version is stopped and its move thrown away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import math
+import time
+from typing import Any
+
+from ..arena.records import GameRecord
+from ..errors import BoardgamesError, IllegalMoveError, OptionError
+from ..game import Game, State
+from ..players import Player
+from .model import DEFAULT_TIME, ConflictError, Job, Ply, Side, game_json, outcome_json
+from .thinking import Info, capabilities, think
+
+#: Scores at least this large are proven results (search.result.MATE_BOUND).
+PROVEN = 5e8
+#: Fewest seconds between two live updates of one search.
+INFO_INTERVAL = 0.05
+
+#: Seconds between two moves when two AIs play each other (so a person can follow).
+WATCH_DELAY = 0.3
+
+EXECUTOR = concurrent.futures.ThreadPoolExecutor(max_workers=16, thread_name_prefix="think")
+
+
+class Session:
+    """One game: its position and moves, its two sides, its live subscribers."""
+
+    def __init__(
+        self,
+        sid: str,
+        game: Game,
+        sides: list[Side],
+        *,
+        record: GameRecord | None = None,
+        delay: float = WATCH_DELAY,
+    ) -> None:
+        self.id = sid
+        self.game = game
+        self.sides = sides
+        self.start_text = record.start if record is not None else None
+        self.state: State = record.start_state(game) if record is not None else game.new_state()
+        self.plies: list[Ply] = []
+        self.evaluator = self._evaluator()
+        self.evals: list[float | None] = [self._evaluate(self.state)]
+        self.version = 0
+        #: Counts snapshots, so the page keeps the newest of those that cross.
+        self.seq = 0
+        self.paused = False
+        self.delay = delay
+        self.notice = ""
+        self.record_result: dict[str, Any] | None = None
+        self.thinking: Job | None = None
+        self.hinting: Job | None = None
+        self.hint: dict[str, Any] | None = None
+        self.hint_player: Player | None = None
+        self.subscribers: set[asyncio.Queue[dict[str, Any]]] = set()
+        self.task: asyncio.Task[None] | None = None
+        self.touched = time.monotonic()
+        if record is not None:
+            self._replay(record)
+
+    # --- setting up ---------------------------------------------------------------
+    def _replay(self, record: GameRecord) -> None:
+        times = list(record.times) + [0.0] * len(record.moves)
+        for number, text in enumerate(record.moves, start=1):
+            side = self.state.to_move
+            try:
+                move = self.state.play(text)
+            except BoardgamesError as exc:
+                raise OptionError(f"record move {number} ({text!r}): {exc}") from None
+            by = record.players[side] or self.game.player_names[side]
+            self.plies.append(Ply(move, side, by, float(times[number - 1])))
+            self.evals.append(self._evaluate(self.state))
+        if record.result != self.state.result() or record.reason != "normal":
+            self.record_result = {"result": record.result, "reason": record.reason,
+                                  "detail": record.detail, "text": record.summary()}
+
+    def _evaluator(self) -> Any:
+        try:
+            return self.game.default_evaluator()
+        except Exception:  # a plugin without evaluators: no graph, nothing else lost
+            return None
+
+    def _evaluate(self, state: State) -> float | None:
+        """The position's static value from the first player's point of view."""
+        outcome = state.outcome()
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else (1e9 if outcome.winner == 0 else -1e9)
+        if self.evaluator is None:
+            return None
+        try:
+            value = float(self.evaluator(state))
+        except Exception:
+            return None
+        if not math.isfinite(value):
+            return None
+        return value if state.to_move == 0 else -value
+
+    # --- what the page sees ------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        game, state = self.game, self.state
+        outcome = outcome_json(state)
+        legal = [] if outcome else state.legal_moves()
+        moves = [
+            {"move": p.move, "text": game.format_move(p.move), "side": p.side, "by": p.by,
+             "time": round(p.time, 3), "info": p.info}
+            for p in self.plies
+        ]
+        self.seq += 1
+        return {
+            "type": "state",
+            "id": self.id,
+            "seq": self.seq,
+            "version": self.version,
+            "game": game_json(game),
+            "sides": [side.to_json() for side in self.sides],
+            "paused": self.paused,
+            "ply": len(self.plies),
+            "to_move": None if outcome else state.to_move,
+            "moves": moves,
+            "legal": legal,
+            "legal_names": [game.format_move(m) for m in legal],
+            "last_turn": self._last_turn(),
+            "svg": game.render_svg(state),
+            "scores": list(state.scores()) if game.scored else None,
+            "outcome": outcome,
+            "record_result": self.record_result,
+            "thinking": self.thinking.to_json() if self.thinking else None,
+            "hinting": self.hinting.to_json() if self.hinting else None,
+            "hint": self.hint,
+            "evals": self.evals,
+            "notice": self.notice,
+        }
+
+    def _last_turn(self) -> list[int]:
+        """The moves of the last turn, oldest first (several after extra turns)."""
+        if not self.plies:
+            return []
+        side = self.plies[-1].side
+        turn = []
+        for ply in reversed(self.plies):
+            if ply.side != side:
+                break
+            turn.append(ply.move)
+        return turn[::-1]
+
+    def position(self, ply: int) -> dict[str, Any]:
+        """The board after the first `ply` moves (for viewing the move list)."""
+        if not 0 <= ply <= len(self.plies):
+            raise OptionError(f"ply must be 0..{len(self.plies)}, not {ply}")
+        state = self._state_at(ply)
+        last = [self.plies[ply - 1].move] if ply else []
+        return {
+            "ply": ply,
+            "svg": self.game.render_svg(state),
+            "to_move": None if state.is_over() else state.to_move,
+            "scores": list(state.scores()) if self.game.scored else None,
+            "outcome": outcome_json(state),
+            "last_turn": last,
+        }
+
+    def _state_at(self, ply: int) -> State:
+        state = (
+            self.game.parse_position(self.start_text)
+            if self.start_text is not None
+            else self.game.new_state()
+        )
+        for p in self.plies[:ply]:
+            state.make(p.move)
+        return state
+
+    def record(self) -> GameRecord:
+        """The game so far as a record, as `boardgames play --record` writes it."""
+        game, state = self.game, self.state
+        outcome = state.outcome()
+        record = GameRecord(
+            game=game.name,
+            params=dict(game.params),
+            players=[side.name for side in self.sides],
+            moves=[game.format_move(p.move) for p in self.plies],
+            start=self.start_text,
+            times=[round(p.time, 4) for p in self.plies],
+        )
+        if outcome is None:
+            record.reason, record.detail = "interrupted", "saved from the web page"
+        else:
+            record.winner = outcome.winner
+            record.result = state.result()
+        if game.scored:
+            record.scores = list(state.scores())
+        return record
+
+    def analyse(self) -> str:
+        return self.game.analyse(self.state)
+
+    # --- live updates -------------------------------------------------------------------
+    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.subscribers.add(queue)
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        self.subscribers.discard(queue)
+
+    def publish(self, message: dict[str, Any] | None = None) -> None:
+        message = message or self.snapshot()
+        for queue in self.subscribers:
+            queue.put_nowait(message)
+
+    def _job_info(self, job: Job, info: Info) -> None:
+        """A search iteration (on the loop): sent at most every INFO_INTERVAL."""
+        job.info = info
+        if job.pending:
+            return
+        wait = INFO_INTERVAL - (time.monotonic() - job.sent)
+        job.pending = True
+        asyncio.get_running_loop().call_later(max(0.0, wait), self._send_job, job)
+
+    def _send_job(self, job: Job) -> None:
+        job.pending = False
+        job.sent = time.monotonic()
+        if job is self.thinking or job is self.hinting:
+            self.publish({"type": "thinking", "id": self.id, "job": job.to_json()})
+
+    async def _run_job(self, job: Job, player: Player) -> tuple[int, Info | None]:
+        loop = asyncio.get_running_loop()
+
+        def report(info: Info) -> None:  # from the worker thread
+            loop.call_soon_threadsafe(self._job_info, job, info)
+
+        return await loop.run_in_executor(
+            EXECUTOR, think, player, self.state.copy(), job.stop, report
+        )
+
+    # --- actions (all on the event loop) ------------------------------------------------
+    def _changed(self) -> None:
+        """The position or the sides changed: stop searches for the old one."""
+        self.version += 1
+        self.notice = ""
+        self.hint = None
+        for job in (self.thinking, self.hinting):
+            if job is not None:
+                job.stop.set()
+
+    def _check_view(self, ply: int | None) -> None:
+        if ply is not None and ply != len(self.plies):
+            raise ConflictError(
+                f"the game has moved on (you saw move {ply}, it is at move {len(self.plies)})"
+            )
+
+    def move(self, move: Any, ply: int | None = None) -> None:
+        """A human's move (notation or index), checked by the library."""
+        self._check_view(ply)
+        if self.state.is_over():
+            raise IllegalMoveError(str(move), "the game is over")
+        side = self.state.to_move
+        if not self.sides[side].human:
+            raise ConflictError(
+                f"it is {self.game.player_names[side]}'s turn, played by the AI"
+                f" {self.sides[side].spec}"
+            )
+        if isinstance(move, bool) or not isinstance(move, int | str):
+            raise OptionError(f"a move is a name like 'A1' or an index, not {move!r}")
+        index = self.state.play(move)  # NotationError / IllegalMoveError: nothing changed
+        self._played(index, side, "human", 0.0, None)
+        self.kick()
+
+    def _played(self, index: int, side: int, by: str, seconds: float, info: Info | None) -> None:
+        self.plies.append(Ply(index, side, by, seconds, info))
+        self.evals.append(self._evaluate(self.state))
+        self.record_result = None
+        self._changed()
+
+    def undo(self) -> int:
+        """Take back to the last position where a human was to move (one move
+        when nobody or everybody is human); returns how many moves went."""
+        if not self.plies:
+            raise IllegalMoveError("undo", "no move to take back")
+        anyone_ai = any(not s.human for s in self.sides)
+        anyone_human = any(s.human for s in self.sides)
+        taken = 0
+        while self.plies:
+            self.state.undo()
+            self.plies.pop()
+            self.evals.pop()
+            taken += 1
+            if not (anyone_ai and anyone_human) or self.sides[self.state.to_move].human:
+                break
+        if not anyone_human:
+            self.paused = True  # watching two AIs: do not replay the move at once
+        self.record_result = None
+        self._changed()
+        self.kick()
+        return taken
+
+    def truncate(self, ply: int) -> None:
+        """Continue from the position after `ply` moves (drops the later ones)."""
+        if not 0 <= ply <= len(self.plies):
+            raise OptionError(f"ply must be 0..{len(self.plies)}, not {ply}")
+        while len(self.plies) > ply:
+            self.state.undo()
+            self.plies.pop()
+            self.evals.pop()
+        self.record_result = None
+        self._changed()
+        self.kick()
+
+    def set_sides(self, sides: list[Side]) -> None:
+        self.sides = sides
+        self.hint_player = None
+        self._changed()
+        self.kick()
+
+    def swap(self) -> None:
+        """Each colour gets the other one's player (you play the other side)."""
+        self.set_sides([self.sides[1], self.sides[0]])
+
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        self.kick()
+
+    def stop(self) -> bool:
+        """Ask the running search to move now; False when nothing is thinking."""
+        job = self.thinking or self.hinting
+        if job is None:
+            return False
+        job.stop.set()
+        self.publish({"type": "thinking", "id": self.id, "job": job.to_json()})
+        return True
+
+    # --- the AI ---------------------------------------------------------------------------
+    def _ai_to_move(self) -> int | None:
+        if self.paused or self.state.is_over():
+            return None
+        side = self.state.to_move
+        return None if self.sides[side].human else side
+
+    def kick(self) -> None:
+        """Start the AI driver if an AI is to move and none is running."""
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._drive())
+        self.publish()
+
+    async def _drive(self) -> None:
+        while (side := self._ai_to_move()) is not None:
+            version, sides = self.version, self.sides[side]
+            assert sides.player is not None and sides.spec is not None
+            if self.plies and all(not s.human for s in self.sides) and self.delay > 0:
+                await asyncio.sleep(self.delay)
+                if version != self.version or self._ai_to_move() != side:
+                    continue
+            job = Job("move", side, sides.spec, sides.time, sides.live, sides.stoppable)
+            self.thinking = job
+            self.publish()
+            try:
+                move, info = await self._run_job(job, sides.player)
+            except Exception as exc:  # a broken AI: say so, and let the human decide
+                self.thinking = None
+                self.paused = True
+                self.notice = f"the AI {sides.spec} failed: {type(exc).__name__}: {exc}"
+                self.publish()
+                return
+            self.thinking = None
+            if version != self.version:
+                self.publish()
+                continue  # the position changed while it thought
+            try:
+                index = self.state.play(move)
+            except BoardgamesError as exc:
+                self.paused = True
+                self.notice = f"the AI {sides.spec} chose a bad move: {exc}"
+                self.publish()
+                return
+            elapsed = time.monotonic() - job.started
+            self._played(index, side, sides.spec, elapsed, info)
+            self.publish()
+
+    async def hint_move(self, spec: str, seconds: float) -> dict[str, Any]:
+        """The AI's best move for the human to move (streamed like an AI's search)."""
+        if self.state.is_over():
+            raise IllegalMoveError("hint", "the game is over")
+        side = self.state.to_move
+        if not self.sides[side].human or self.thinking is not None:
+            raise ConflictError("a hint is for a human's turn")
+        if self.hinting is not None:
+            raise ConflictError("a hint is already being worked out")
+        if self.hint_player is None:
+            self.hint_player = Side.build(self.game, {"ai": spec, "time": seconds}).player
+        assert self.hint_player is not None
+        version = self.version
+        job = Job("hint", side, spec, seconds, **capabilities(self.hint_player))
+        self.hinting = job
+        self.publish()
+        try:
+            move, info = await self._run_job(job, self.hint_player)
+        finally:
+            self.hinting = None
+        if version != self.version:
+            self.publish()
+            raise ConflictError("the position changed while the hint was worked out")
+        self.hint = {"move": move, "name": self.game.format_move(move), "info": info}
+        self.publish()
+        return self.hint
+
+    def hint_spec(self) -> str:
+        """Hints come from the game's default AI (the strongest it has)."""
+        return "default"
+
+    def hint_time(self) -> float:
+        """The hint thinks as long as the game's AI does (DEFAULT_TIME without one)."""
+        return next((s.time for s in self.sides if s.spec is not None), DEFAULT_TIME)
+
+    def close(self) -> None:
+        """Stop whatever is thinking (the server is closing, or dropped this game)."""
+        for job in (self.thinking, self.hinting):
+            if job is not None:
+                job.stop.set()
+        if self.task is not None:
+            self.task.cancel()
