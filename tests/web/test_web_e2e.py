@@ -1,0 +1,293 @@
+"""The web app end to end: `boardgames web` on a free loopback port, driven by
+Playwright in the system's headless Chromium (Debian's `chromium` package).
+
+Skipped, with the reason, only when Chromium or playwright is missing (CI
+installs both: see .ci/run).  Screenshots of every game's board and the
+figures (start-up time, click-to-redraw, memory with 5 games) are written to
+tests/web/artifacts/ (or $BOARDGAMES_WEB_ARTIFACTS).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+#: Set by .ci/run: there, a missing browser or playwright fails instead of skipping.
+REQUIRED = bool(os.environ.get("BOARDGAMES_REQUIRE_E2E"))
+CHROMIUM = os.environ.get("BOARDGAMES_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _missing() -> str | None:
+    for module, extra in (("starlette", "web"), ("uvicorn", "web"), ("playwright", "e2e")):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"{module} is not installed (pip install -e '.[{extra}]')"
+    if not Path(CHROMIUM).is_file():
+        return f"Chromium is not installed ({CHROMIUM}): apt-get install chromium"
+    return None
+
+
+if (_reason := _missing()) is not None:
+    if REQUIRED:
+        pytest.fail(f"BOARDGAMES_REQUIRE_E2E is set, but {_reason}", pytrace=False)
+    pytest.skip(_reason, allow_module_level=True)
+
+from playwright import sync_api  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(os.environ.get("BOARDGAMES_WEB_ARTIFACTS")
+                 or Path(__file__).resolve().parent / "artifacts")
+FIGURES: dict[str, object] = {}
+
+
+def record_figure(name: str, value: object) -> None:
+    FIGURES[name] = value
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "figures.json").write_text(json.dumps(FIGURES, indent=2) + "\n")
+
+
+@pytest.fixture(scope="module")
+def server():
+    """`boardgames web --port 0` as a subprocess; yields (url, process, start time)."""
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from boardgames.cli import main; main()", "web", "--port", "0"],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+    )
+    line = process.stderr.readline()
+    match = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
+    if match is None:
+        process.kill()
+        pytest.fail(f"boardgames web did not start: {line}{process.stderr.read()}")
+    yield match.group(1), process, started
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def open_game(page, url: str, query: str) -> None:
+    page.goto(f"{url}?{query}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#board svg")
+
+
+def ply(page) -> int:
+    return int(page.get_attribute("#board", "data-ply"))
+
+
+def wait_human_turn(page, side: int = 0, timeout: float = 20_000) -> None:
+    page.wait_for_selector(f"body[data-turn='{side}'], body[data-turn='over']", timeout=timeout)
+
+
+def click_legal(page, pick: int = 0) -> None:
+    """Click a legal move's region; wait until the board has redrawn."""
+    before = ply(page)
+    hits = page.locator("#board .bg-hit.legal")
+    hits.nth(pick % hits.count()).click()
+    page.wait_for_function(
+        f"Number(document.getElementById('board').dataset.ply) > {before}", timeout=10_000)
+
+
+def redraw_ms(page) -> float:
+    return float(page.get_attribute("body", "data-click-to-redraw") or "nan")
+
+
+def shoot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#board").screenshot(path=str(ARTIFACTS / f"{name}-board.png"))
+    page.screenshot(path=str(ARTIFACTS / f"{name}-page.png"))
+
+
+def test_startup_time(server, page):
+    url, _, started = server
+    open_game(page, url, "game=squatter&size=4&ai1=random")
+    seconds = time.perf_counter() - started
+    record_figure("startup_to_usable_page_s", round(seconds, 2))
+    assert seconds < 30
+
+
+def test_a_whole_game_of_dots_by_clicking(server, page):
+    url = server[0]
+    open_game(page, url, "game=dots&rows=2&cols=2&ai1=random:seed=3")
+    times = []
+    for _ in range(20):
+        wait_human_turn(page)
+        if page.get_attribute("body", "data-turn") == "over":
+            break
+        click_legal(page)
+        times.append(redraw_ms(page))
+    wait_human_turn(page)
+    assert page.get_attribute("body", "data-turn") == "over"
+    assert "Game over" in page.inner_text("#status")
+    result = page.inner_text("#result")
+    assert "wins" in result or "Draw" in result
+    assert ply(page) == 12  # every edge of a 2 x 2 board
+    scores = [int(s) for s in page.locator(".player .score").all_inner_texts()]
+    assert sum(scores) == 4
+    shoot(page, "dots-2x2-finished")
+    times.sort()
+    record_figure("click_to_redraw_ms_dots_median", times[len(times) // 2])
+
+
+def test_an_illegal_click_changes_nothing(server, page):
+    url = server[0]
+    open_game(page, url, "game=squatter&size=4&ai1=random:seed=1")
+    page.locator("#board .bg-hit[data-name='B2']").click()
+    wait_human_turn(page)
+    page.wait_for_function("Number(document.getElementById('board').dataset.ply) === 2")
+    board = page.inner_html("#board")
+    moves = page.inner_text("#moves")
+    page.locator("#board .bg-hit[data-name='B2']").click()  # occupied now
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "illegal move: B2" in page.inner_text("#toast")
+    assert ply(page) == 2 and page.inner_text("#moves") == moves
+    assert page.inner_html("#board") == board
+
+
+GAMES = [
+    ("andantino", "", "default", 1.0),
+    ("squatter", "", "default", 0.6),
+    ("hadron", "&rows=7&cols=7", "default", 0.6),
+    ("hexifence", "", "default", 0.3),
+    ("dots", "", "default", 0.3),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "ai", "seconds"), GAMES)
+def test_a_few_moves_of_each_game(server, page, game, options, ai, seconds):
+    url = server[0]
+    open_game(page, url, f"game={game}{options}&ai1={ai}&time1={seconds}")
+    times = []
+    for turn in range(3):
+        wait_human_turn(page)
+        click_legal(page, pick=7 * turn + 3)
+        times.append(redraw_ms(page))
+        if game in ("andantino", "squatter", "hadron") and turn == 0:
+            # The AI's live search: depth, score and PV while it thinks.
+            page.wait_for_function(
+                "document.getElementById('thinking').classList.contains('active')"
+                " && document.getElementById('st-depth').textContent !== '–'", timeout=10_000)
+            assert page.inner_text("#st-pv") != "–"
+            assert "thinking" in page.inner_text("#think-title")
+    wait_human_turn(page)
+    assert ply(page) >= 6
+    page.locator("#board .bg-hit.legal").first.hover()
+    assert page.inner_text("#hover-name") != "–"
+    shoot(page, game)
+    record_figure(f"click_to_redraw_ms_{game}", sorted(times)[len(times) // 2])
+
+
+def test_stop_makes_the_ai_move_now(server, page):
+    url = server[0]
+    open_game(page, url, "game=andantino&ai0=default&time0=60")
+    page.wait_for_function("Number(document.getElementById('st-depth').textContent) >= 3",
+                           timeout=20_000)
+    started = time.perf_counter()
+    page.click("#btn-stop")
+    page.wait_for_function("Number(document.getElementById('board').dataset.ply) === 1")
+    seconds = time.perf_counter() - started
+    record_figure("stop_to_move_s", round(seconds, 3))
+    assert seconds < 3
+    assert "stopped early" in page.inner_text("#think-note")
+
+
+def test_two_tabs_play_two_games(server, browser):
+    url = server[0]
+    context = browser.new_context()
+    one, two = context.new_page(), context.new_page()
+    open_game(one, url, "game=hadron&rows=5&cols=5")
+    open_game(two, url, "game=squatter&size=5")
+    click_legal(one)
+    assert ply(one) == 1 and ply(two) == 0
+    one.reload()
+    one.wait_for_selector("body[data-ready='1']")
+    assert "Hadron" in one.inner_text("#game-title") and ply(one) == 1  # its own game again
+    context.close()
+
+
+def test_new_game_dialog_view_undo_and_record(server, page, tmp_path):
+    url = server[0]
+    open_game(page, url, "game=squatter&size=4&ai1=random")
+    page.click("#btn-new")
+    page.select_option("#ng-game", "hadron")
+    page.fill("input[data-option='rows']", "5")
+    page.fill("input[data-option='cols']", "6")
+    page.select_option(".side[data-side='1'] [data-role=kind]", "ai")
+    page.fill(".side[data-side='1'] [data-role=spec]", "random:seed=2")
+    page.click("#ng-start")
+    page.wait_for_function("document.getElementById('game-title').textContent.includes('Hadron')")
+    assert "rows 5, cols 6" in page.inner_text("#game-title")
+    for _ in range(2):
+        wait_human_turn(page)
+        click_legal(page)
+    wait_human_turn(page)
+    # Look at an earlier position, then come back.
+    page.click("#moves li[data-ply='1']")
+    page.wait_for_selector("#view-banner:not([hidden])")
+    assert ply(page) == 1
+    page.keyboard.press("End")
+    page.wait_for_selector("#view-banner", state="hidden")
+    # Save, undo, then open the saved record again.
+    with page.expect_download() as download:
+        page.click("#btn-save")
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text())["moves"]
+    page.click("#btn-undo")
+    page.wait_for_function("Number(document.getElementById('board').dataset.ply) === 2")
+    page.click("#btn-load")
+    page.set_input_files("#load-files", str(saved))
+    page.wait_for_function("Number(document.getElementById('board').dataset.ply) === 4")
+    assert page.locator("#moves li").count() == 5  # the start and four moves
+
+
+def test_memory_with_five_games_open(server, browser):
+    url, process, _ = server
+    context = browser.new_context()
+    pages = []
+    for game, options, ai, seconds in GAMES:
+        page = context.new_page()
+        open_game(page, url, f"game={game}{options}&ai1={ai}&time1={seconds}")
+        click_legal(page)
+        pages.append(page)
+    for page in pages:
+        wait_human_turn(page)
+    status = Path(f"/proc/{process.pid}/status")
+    if status.is_file():
+        rss = int(re.search(r"VmRSS:\s+(\d+)", status.read_text()).group(1)) // 1024
+        record_figure("server_rss_mb_with_5_games", rss)
+        assert rss < 2000
+    context.close()
