@@ -111,7 +111,7 @@ class Session:
     def snapshot(self) -> dict[str, Any]:
         game, state = self.game, self.state
         outcome = outcome_json(state)
-        legal = [] if outcome else state.legal_moves()
+        legal = [] if outcome else sorted(state.legal_moves())
         moves = [
             {"move": p.move, "text": game.format_move(p.move), "side": p.side, "by": p.by,
              "time": round(p.time, 3), "info": p.info}

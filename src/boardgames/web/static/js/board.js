@@ -126,7 +126,7 @@ export class BoardView {
       const size = sizeOf(region);
       const older = i < lastTurn.length - 1 ? " older" : "";
       if (region.segment) {
-        segmentLine(region, { class: `bg-mark-edge${older}`, "stroke-width": size * 0.3 }, edges);
+        segmentLine(region, { class: `bg-mark-edge${older}`, "stroke-width": size * 0.24 }, edges);
       } else {
         shapeOf(region, { class: `bg-mark-cell${older}`, "stroke-width": Math.max(1.5, size * 0.06) }, cells);
       }
@@ -162,7 +162,7 @@ export class BoardView {
     }
     const layer = make("g", { class: "bg-vertices" }, svg);
     for (const [x, y] of seen.values()) {
-      make("circle", { cx: x, cy: y, r: size * 0.075, fill: "#3d4348" }, layer);
+      make("circle", { cx: x, cy: y, r: size * 0.06, fill: "#3d4348" }, layer);
     }
   }
 
