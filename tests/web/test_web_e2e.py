@@ -67,10 +67,12 @@ def server():
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
     )
     line = process.stderr.readline()
+    listening = time.perf_counter() - started
     match = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
     if match is None:
         process.kill()
         pytest.fail(f"boardgames web did not start: {line}{process.stderr.read()}")
+    record_figure("startup_to_listening_s", round(listening, 2))
     yield match.group(1), process, started
     process.terminate()
     try:
@@ -131,11 +133,13 @@ def shoot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}-page.png"))
 
 
-def test_startup_time(server, page):
+def test_startup_time(browser, server, page):
+    """The first test: the browser is up before the server starts."""
     url, _, started = server
     open_game(page, url, "game=squatter&size=4&ai1=random")
     seconds = time.perf_counter() - started
     record_figure("startup_to_usable_page_s", round(seconds, 2))
+    record_figure("page_load_to_usable_ms", int(page.get_attribute("body", "data-ready-ms")))
     assert seconds < 30
 
 

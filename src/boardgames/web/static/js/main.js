@@ -380,6 +380,7 @@ async function start() {
   }
   if (snap) await adopt(snap);
   else await newDefaultGame();
+  document.body.dataset.readyMs = performance.now().toFixed(0); // since navigation start
   document.body.dataset.ready = "1";
 }
 
