@@ -37,7 +37,7 @@ from ..options import check_seconds, check_whole
 from .boards import board_for
 from .catalog import catalog, load_plugins
 from .model import ConflictError, Side
-from .session import Session
+from .session import WATCH_DELAY, Session
 
 STATIC = Path(__file__).parent / "static"
 #: Games kept in memory at once.
@@ -139,10 +139,11 @@ def params_from(data: Any) -> dict[str, int]:
     return {str(k): check_whole(str(k), v, None) for k, v in data.items()}
 
 
-def delay_from(data: dict[str, Any]) -> dict[str, float]:
+def delay_from(data: dict[str, Any]) -> float:
+    """Seconds between two AIs' moves (`session.WATCH_DELAY` unless the page says)."""
     if data.get("delay") is None:
-        return {}
-    return {"delay": check_seconds("delay", data["delay"]) if data["delay"] else 0.0}
+        return WATCH_DELAY
+    return check_seconds("delay", data["delay"]) if data["delay"] else 0.0
 
 
 def records_from(text: Any) -> list[GameRecord]:
@@ -193,8 +194,8 @@ def create_app(
                 raise UnknownNameError("name the game: {\"game\": \"squatter\", ...}")
             game = get_game(name, **params_from(data.get("options")))
             sides = sides_from(game, data.get("sides"))
-            extra = delay_from(data)
-            session = store.add(lambda sid: Session(sid, game, sides, **extra))
+            delay = delay_from(data)
+            session = store.add(lambda sid: Session(sid, game, sides, delay=delay))
         session.kick()
         return session.snapshot()
 

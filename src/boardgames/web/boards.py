@@ -259,9 +259,8 @@ def edges(game: Game, shapes: list[Shape]) -> list[Region] | None:
         reach = max(min(reach, length), length / 4)
         nx, ny = -(y2 - y1) / length * reach, (x2 - x1) / length * reach
         points = (x1, y1, mx + nx, my + ny, x2, y2, mx - nx, my - ny)
-        regions.append(
-            Region(move, game.format_move(move), "polygon", points, (mx, my), line.coords)
-        )
+        segment = (x1, y1, x2, y2)
+        regions.append(Region(move, game.format_move(move), "polygon", points, (mx, my), segment))
     return regions
 
 

@@ -399,7 +399,8 @@ class Session:
             self.hint_player = Side.build(self.game, {"ai": spec, "time": seconds}).player
         assert self.hint_player is not None
         version = self.version
-        job = Job("hint", side, spec, seconds, **capabilities(self.hint_player))
+        can = capabilities(self.hint_player)
+        job = Job("hint", side, spec, seconds, can["live"], can["stoppable"])
         self.hinting = job
         self.publish()
         try:

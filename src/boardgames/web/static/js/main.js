@@ -347,6 +347,9 @@ function wire() {
     if (text) playMove(text);
     $("move-input").value = "";
   });
+  window.addEventListener("resize", () => {
+    if (app.snap) drawGraph($("graph"), app.snap, app.view, (ply) => setView(ply));
+  });
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea, dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
     const keys = {
