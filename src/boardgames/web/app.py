@@ -159,7 +159,140 @@ def records_from(text: Any) -> list[GameRecord]:
     return [GameRecord.from_json(line, f"line {n}") for n, line in enumerate(lines, start=1)]
 
 
-# --- the app -----------------------------------------------------------------------------
+# --- the endpoints ------------------------------------------------------------------------
+
+
+def store_of(request: Request | WebSocket) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def session_of(request: Request) -> Session:
+    return store_of(request).get(request.path_params["sid"])
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def get_catalog(request: Request) -> Any:
+    return catalog(request.app.state.plugin_failures)
+
+
+async def create(request: Request) -> Any:
+    """A new game: {"game", "options", "sides", "delay"} or {"record", "sides"}."""
+    data, store = await body(request), store_of(request)
+    if data.get("record") is not None:
+        record = data["record"]
+        if isinstance(record, str):
+            record = json.loads(record)
+        loaded = GameRecord.from_dict(record, "the record")
+        game = loaded.get_game()
+        sides = sides_from(game, data.get("sides"))
+        session = store.add(lambda sid: Session(sid, game, sides, record=loaded))
+    else:
+        name = data.get("game")
+        if not isinstance(name, str):
+            raise UnknownNameError('name the game: {"game": "squatter", ...}')
+        game = get_game(name, **params_from(data.get("options")))
+        sides = sides_from(game, data.get("sides"))
+        delay = delay_from(data)
+        session = store.add(lambda sid: Session(sid, game, sides, delay=delay))
+    session.kick()
+    return session.snapshot()
+
+
+async def get_state(request: Request) -> Any:
+    return session_of(request).snapshot()
+
+
+async def get_board(request: Request) -> Any:
+    return board_for(session_of(request).game).to_json()
+
+
+async def get_position(request: Request) -> Any:
+    ply = check_whole("ply", _int(request.query_params.get("ply", "")), 0)
+    return session_of(request).position(ply)
+
+
+async def get_record(request: Request) -> Response:
+    session = session_of(request)
+    name = f"{session.game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    return Response(
+        session.record().to_json(),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+async def get_analysis(request: Request) -> Response:
+    return PlainTextResponse(session_of(request).analyse())
+
+
+async def move(request: Request) -> Any:
+    data, session = await body(request), session_of(request)
+    if "move" not in data:
+        raise OptionError('send {"move": "A1"} (a name or an index)')
+    ply = data.get("ply")
+    session.move(data["move"], None if ply is None else check_whole("ply", ply, 0))
+    return session.snapshot()
+
+
+async def action(request: Request) -> Any:
+    """undo, truncate, swap, sides, pause, stop, hint."""
+    data, session = await body(request), session_of(request)
+    what = request.path_params["action"]
+    if what == "undo":
+        session.undo()
+    elif what == "truncate":
+        session.truncate(check_whole("ply", data.get("ply"), 0))
+    elif what == "swap":
+        session.swap()
+    elif what == "sides":
+        session.set_sides(sides_from(session.game, data.get("sides")))
+    elif what == "pause":
+        session.set_paused(bool(data.get("paused", True)))
+    elif what == "stop":
+        return {"stopped": session.stop()}
+    elif what == "hint":
+        spec = data.get("ai") or session.hint_spec()
+        seconds = check_seconds("time", data.get("time", session.hint_time()))
+        return await session.hint_move(str(spec), seconds)
+    else:
+        raise UnknownNameError(f"unknown action {what!r}")
+    return session.snapshot()
+
+
+async def parse_records(request: Request) -> Any:
+    records = records_from((await body(request)).get("text"))
+    return {"records": [{"summary": r.summary(), "record": r.to_dict()} for r in records]}
+
+
+async def live(websocket: WebSocket) -> None:
+    try:
+        session = store_of(websocket).get(websocket.path_params["sid"])
+    except UnknownSession:
+        await websocket.close(code=4404)
+        return
+    await websocket.accept()
+    await stream(websocket, session)
+
+
+ROUTES = [
+    Route("/", index),
+    Route("/api/catalog", api(get_catalog)),
+    Route("/api/records", api(parse_records), methods=["POST"]),
+    Route("/api/sessions", api(create), methods=["POST"]),
+    Route("/api/sessions/{sid}", api(get_state)),
+    Route("/api/sessions/{sid}/board", api(get_board)),
+    Route("/api/sessions/{sid}/position", api(get_position)),
+    Route("/api/sessions/{sid}/record", api(get_record)),
+    Route("/api/sessions/{sid}/analysis", api(get_analysis)),
+    Route("/api/sessions/{sid}/move", api(move), methods=["POST"]),
+    Route("/api/sessions/{sid}/{action}", api(action), methods=["POST"]),
+    WebSocketRoute("/api/sessions/{sid}/live", live),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]
 
 
 def create_app(
@@ -170,127 +303,15 @@ def create_app(
     """The ASGI app.  `allowed_hosts`: the names the Host header may give
     (None: any, for tests); `plugins` are imported besides BOARDGAMES_PLUGINS."""
     store = Store()
-    failures = load_plugins(plugins)
-
-    async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-
-    async def get_catalog(request: Request) -> Any:
-        return catalog(failures)
-
-    async def create(request: Request) -> Any:
-        data = await body(request)
-        if data.get("record") is not None:
-            record = data["record"]
-            if isinstance(record, str):
-                record = json.loads(record)
-            loaded = GameRecord.from_dict(record, "the record")
-            game = loaded.get_game()
-            sides = sides_from(game, data.get("sides"))
-            session = store.add(lambda sid: Session(sid, game, sides, record=loaded))
-        else:
-            name = data.get("game")
-            if not isinstance(name, str):
-                raise UnknownNameError("name the game: {\"game\": \"squatter\", ...}")
-            game = get_game(name, **params_from(data.get("options")))
-            sides = sides_from(game, data.get("sides"))
-            delay = delay_from(data)
-            session = store.add(lambda sid: Session(sid, game, sides, delay=delay))
-        session.kick()
-        return session.snapshot()
-
-    def session_of(request: Request) -> Session:
-        return store.get(request.path_params["sid"])
-
-    async def get_state(request: Request) -> Any:
-        return session_of(request).snapshot()
-
-    async def get_board(request: Request) -> Any:
-        return board_for(session_of(request).game).to_json()
-
-    async def get_position(request: Request) -> Any:
-        ply = check_whole("ply", _int(request.query_params.get("ply", "")), 0)
-        return session_of(request).position(ply)
-
-    async def get_record(request: Request) -> Response:
-        session = session_of(request)
-        name = f"{session.game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-        return Response(
-            session.record().to_json(),
-            media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
-
-    async def get_analysis(request: Request) -> Response:
-        return PlainTextResponse(session_of(request).analyse())
-
-    async def move(request: Request) -> Any:
-        data, session = await body(request), session_of(request)
-        if "move" not in data:
-            raise OptionError('send {"move": "A1"} (a name or an index)')
-        ply = data.get("ply")
-        session.move(data["move"], None if ply is None else check_whole("ply", ply, 0))
-        return session.snapshot()
-
-    async def action(request: Request) -> Any:
-        data, session = await body(request), session_of(request)
-        what = request.path_params["action"]
-        if what == "undo":
-            session.undo()
-        elif what == "truncate":
-            session.truncate(check_whole("ply", data.get("ply"), 0))
-        elif what == "swap":
-            session.swap()
-        elif what == "sides":
-            session.set_sides(sides_from(session.game, data.get("sides")))
-        elif what == "pause":
-            session.set_paused(bool(data.get("paused", True)))
-        elif what == "stop":
-            return {"stopped": session.stop()}
-        elif what == "hint":
-            spec = data.get("ai") or session.hint_spec()
-            seconds = check_seconds("time", data.get("time", session.hint_time()))
-            return await session.hint_move(str(spec), seconds)
-        else:
-            raise UnknownNameError(f"unknown action {what!r}")
-        return session.snapshot()
-
-    async def parse_records(request: Request) -> Any:
-        data = await body(request)
-        records = records_from(data.get("text"))
-        return {"records": [{"summary": r.summary(), "record": r.to_dict()} for r in records]}
-
-    async def live(websocket: WebSocket) -> None:
-        try:
-            session = store.get(websocket.path_params["sid"])
-        except UnknownSession:
-            await websocket.close(code=4404)
-            return
-        await websocket.accept()
-        await stream(websocket, session)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
         yield
         store.close()
 
-    routes = [
-        Route("/", index),
-        Route("/api/catalog", api(get_catalog)),
-        Route("/api/records", api(parse_records), methods=["POST"]),
-        Route("/api/sessions", api(create), methods=["POST"]),
-        Route("/api/sessions/{sid}", api(get_state)),
-        Route("/api/sessions/{sid}/board", api(get_board)),
-        Route("/api/sessions/{sid}/position", api(get_position)),
-        Route("/api/sessions/{sid}/record", api(get_record)),
-        Route("/api/sessions/{sid}/analysis", api(get_analysis)),
-        Route("/api/sessions/{sid}/move", api(move), methods=["POST"]),
-        Route("/api/sessions/{sid}/{action}", api(action), methods=["POST"]),
-        WebSocketRoute("/api/sessions/{sid}/live", live),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=ROUTES, lifespan=lifespan)
     app.state.store = store
+    app.state.plugin_failures = load_plugins(plugins)
     if allowed_hosts is None:
         return app
     return HostCheck(app, allowed_hosts)
