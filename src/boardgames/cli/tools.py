@@ -75,7 +75,7 @@ def describe_game(game: Game) -> str:
 @click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
 @click.argument("path", metavar="FILE")
-@click.option("--part-a", is_flag=True, help="The course's Part A answer (squatter, hexifence).")
+@click.option("--part-a", is_flag=True, help="The course's Part A answer (games that define one).")
 @game_options
 @handle_errors
 def analyse(game_name: str, path: str, part_a: bool, **kwargs: Any) -> None:
