@@ -29,7 +29,7 @@ from boardgames.io import atomic_write_text, check_writable
 from boardgames.players import Player, QuitRequest, RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
-CONNECT4 = str(ROOT / "examples" / "connect_four.py")
+CONNECT4 = str(ROOT / "examples" / "connect_four")
 HADRON3 = ["hadron", "--rows", "3", "--cols", "3"]
 
 FAULTY_PLUGIN = '''

@@ -10,6 +10,7 @@ from boardgames.arena.match import play_game
 from boardgames.arena.records import GameRecord
 from boardgames.errors import GameOverError, IllegalMoveError
 from boardgames.game import OptionError, get_game
+from boardgames.options import Limits
 from boardgames.players import (
     HumanPlayer,
     Player,
@@ -44,13 +45,14 @@ def scripted(lines):
 
 
 class FakeEngine:
-    """Records the limits it is given and answers with the first legal move."""
+    """Records the limits it is given and answers with the first legal move
+    (the `Engine` protocol: `search(state, limits)`)."""
 
     def __init__(self):
         self.calls = []
 
-    def search(self, state, *, depth=None, time=None, nodes=None):
-        self.calls.append({"depth": depth, "time": time, "nodes": nodes})
+    def search(self, state, limits):
+        self.calls.append({"depth": limits.depth, "time": limits.time, "nodes": limits.nodes})
         state.make(state.legal_moves()[0])  # a careless engine: the copy protects the caller
 
         class Result:
@@ -125,6 +127,22 @@ def test_search_player_never_changes_the_state_and_respects_the_limit(game):
     # no limit at all: a default time, never an endless search
     SearchPlayer(engine).choose(state)
     assert engine.calls[-1]["time"] is not None
+
+
+def test_search_player_takes_one_limits_value(game):
+    engine = FakeEngine()
+    player = SearchPlayer(engine, limits=Limits(depth=3, nodes=500))
+    assert (player.depth, player.time, player.nodes) == (3, None, 500)
+    player.choose(game.new_state())
+    assert engine.calls[-1] == {"depth": 3, "time": None, "nodes": 500}
+    player.choose(game.new_state(), time_limit=1.0)  # a per-move limit adds a time
+    assert engine.calls[-1]["depth"] == 3 and 0 < engine.calls[-1]["time"] < 0.9
+    player.depth = 5  # one limit at a time, checked
+    assert player.limits == Limits(5, None, 500)
+    with pytest.raises(OptionError):
+        player.depth = 0
+    with pytest.raises(OptionError, match="not both"):
+        SearchPlayer(engine, limits=Limits(depth=3), time=1.0)
 
 
 @pytest.mark.parametrize("limit", [0.1, 0.5, 1.0, 5.0])

@@ -33,7 +33,7 @@ from boardgames.game import OptionError
 from boardgames.players import Player, RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
-CONNECT4 = str(ROOT / "examples" / "connect_four.py")
+CONNECT4 = str(ROOT / "examples" / "connect_four")
 # Depth-limited players (reproducible) and a seeded random one (the Elo anchor).
 SPECS = ["random", "alphabeta:depth=1", "negascout:depth=2"]
 

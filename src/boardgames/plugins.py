@@ -1,6 +1,6 @@
 """Plugins: modules or .py files that register extra games (and their AIs).
 
-`import_plugins(["examples/connect_four.py", "mypkg.games"])` imports each
+`import_plugins(["examples/connect_four", "my_game.py", "mypkg.games"])` imports each
 once per process; a file is imported as `boardgames_plugin_<stem>` unless it
 is already imported under its own name.  The CLI also reads the
 BOARDGAMES_PLUGINS variable; tournament workers call this before building a
@@ -45,10 +45,11 @@ def try_plugins(plugins: Iterable[str]) -> list[str]:
 
 
 def import_plugin(plugin: str) -> None:
-    """Import one plugin (module name or file); OptionError if it cannot be."""
+    """Import one plugin (a module name, a .py file or a package folder);
+    OptionError if it cannot be."""
     try:
-        if plugin.endswith(".py") or os.sep in plugin or Path(plugin).is_file():
-            _import_file(plugin)
+        if plugin.endswith(".py") or os.sep in plugin or Path(plugin).exists():
+            _import_path(Path(plugin))
         else:
             importlib.import_module(plugin)
     except OptionError:
@@ -58,18 +59,28 @@ def import_plugin(plugin: str) -> None:
         raise OptionError(f"cannot import plugin {quote(plugin)}: {reason}") from None
 
 
-def _import_file(plugin: str) -> None:
-    path = Path(plugin)
+def _import_path(path: Path) -> None:
+    """A .py file, or a package folder (its __init__.py), imported once."""
+    if path.name == "__init__.py":
+        path = path.parent
+    package = path.is_dir()
     name = f"boardgames_plugin_{path.stem}"
     if name in sys.modules or _imported_under_own_name(path):
         return
-    if not path.is_file():
-        raise OptionError(f"plugin file not found: {quote(plugin)}")
-    if path.suffix != ".py":
-        raise OptionError(f"plugin {quote(plugin)} is not a Python file (.py)")
-    spec = importlib.util.spec_from_file_location(name, path)
+    if package and not (path / "__init__.py").is_file():
+        raise OptionError(f"plugin folder {quote(str(path))} is not a package (no __init__.py)")
+    if not package and not path.is_file():
+        raise OptionError(f"plugin file not found: {quote(str(path))}")
+    if not package and path.suffix != ".py":
+        raise OptionError(f"plugin {quote(str(path))} is not a Python file (.py)")
+    if package:
+        spec = importlib.util.spec_from_file_location(
+            name, path / "__init__.py", submodule_search_locations=[str(path)]
+        )
+    else:
+        spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise OptionError(f"cannot import plugin {quote(plugin)}")
+        raise OptionError(f"cannot import plugin {quote(str(path))}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
@@ -80,9 +91,13 @@ def _import_file(plugin: str) -> None:
 
 
 def _imported_under_own_name(path: Path) -> bool:
+    """True when `path` (a file or a package folder) is already imported by its own name."""
     module = sys.modules.get(path.stem)
     where = getattr(module, "__file__", None)
+    if where is None:
+        return False
+    mine = Path(where).parent if Path(where).name == "__init__.py" else Path(where)
     try:
-        return where is not None and Path(where).resolve() == path.resolve()
+        return mine.resolve() == path.resolve()
     except OSError:
         return False

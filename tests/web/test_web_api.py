@@ -57,7 +57,7 @@ def test_catalog_lists_every_game_with_options_and_ais(client):
 
 
 def test_a_plugin_game_appears_and_plays_without_click_regions(monkeypatch):
-    monkeypatch.setenv("BOARDGAMES_PLUGINS", str(EXAMPLES / "connect_four.py"))
+    monkeypatch.setenv("BOARDGAMES_PLUGINS", str(EXAMPLES / "connect_four"))
     with TestClient(create_app()) as client:
         names = [g["name"] for g in client.get("/api/catalog").json()["games"]]
         assert "connect4" in names

@@ -1,18 +1,12 @@
-"""Connect Four (7 x 6), written only against the public game protocol.
-
-This file doubles as the "write your own game" guide (docs/write-a-game.md):
-a `Game` holds the rules and tables, a `State` one mutable position with
-make/undo, incremental frame hashes for the transposition table, and a text
-and SVG rendering.  Run it to watch two AIs play:
-
-    python examples/connect_four.py
-"""
+"""Connect Four's rules: `ConnectFour` (the game: tables built once) and
+`C4State` (one position with make/undo and incremental frame hashes)."""
 
 from __future__ import annotations
 
-from boardgames.errors import NotationError
-from boardgames.evaluation import Linear
-from boardgames.game import Game, State, register_game
+from collections.abc import Callable
+
+from boardgames.evaluation import Evaluator
+from boardgames.game import Game, State
 from boardgames.zobrist import ZobristTable
 
 COLS, ROWS = 7, 6
@@ -23,7 +17,17 @@ def cell(col: int, row: int) -> int:
     return col * ROWS + row
 
 
-class ConnectFour(Game):
+def _ray(c: int, r: int, dc: int, dr: int) -> list[int]:
+    """Up to three cells from (c, r) in direction (dc, dr), the cell itself excluded."""
+    out = []
+    c, r = c + dc, r + dr
+    while 0 <= c < COLS and 0 <= r < ROWS and len(out) < 3:
+        out.append(cell(c, r))
+        c, r = c + dc, r + dr
+    return out
+
+
+class ConnectFour(Game["C4State"]):
     name = "connect4"
     title = "Connect Four"
     player_names = ("red", "yellow")
@@ -37,70 +41,43 @@ class ConnectFour(Game):
         self.zobrist = ZobristTable(COLS * ROWS, 2, [list(range(COLS * ROWS)), mirror_cells])
         # For each cell and direction: the cells before and after it on that line.
         self.rays = [
-            [
-                (self._ray(c, r, dc, dr), self._ray(c, r, -dc, -dr))
-                for dc, dr in DIRECTIONS
-            ]
+            [(_ray(c, r, dc, dr), _ray(c, r, -dc, -dr)) for dc, dr in DIRECTIONS]
             for c in range(COLS)
             for r in range(ROWS)
         ]
         self.order = [3, 2, 4, 1, 5, 0, 6]
 
-    @staticmethod
-    def _ray(c: int, r: int, dc: int, dr: int) -> list[int]:
-        out = []
-        c, r = c + dc, r + dr
-        while 0 <= c < COLS and 0 <= r < ROWS and len(out) < 3:
-            out.append(cell(c, r))
-            c, r = c + dc, r + dr
-        return out
-
     def new_state(self) -> C4State:
         return C4State(self)
 
+    # --- notation, knowledge and drawing live in their own modules -----------------
     def parse_move(self, text: str) -> int:
-        t = text.strip().lower()
-        if len(t) == 1 and "a" <= t <= "g":
-            return ord(t) - ord("a")
-        if t.isdigit() and 1 <= int(t) <= COLS:
-            return int(t) - 1
-        raise NotationError(text, "a column is a letter a-g or a number 1-7")
+        from .notation import parse_column
+
+        return parse_column(text)
 
     def format_move(self, move: int) -> str:
-        return "abcdefg"[move]
+        from .notation import format_column
 
-    def evaluators(self):
-        return {"default": lambda: Linear({centre: 1.0})}
+        return format_column(move)
+
+    def evaluators(self) -> dict[str, Callable[..., Evaluator[C4State]]]:
+        from .experts import EVALUATORS
+
+        return dict(EVALUATORS)
 
     def render_text(self, state: C4State, color: bool = False) -> str:
-        marks = ".XO"
-        rows = [
-            " ".join(marks[state.board[cell(c, r)] + 1] for c in range(COLS))
-            for r in reversed(range(ROWS))
-        ]
-        return "\n".join(rows + ["a b c d e f g"])
+        from .render import render_text
+
+        return render_text(state, color)
 
     def render_svg(self, state: C4State) -> str:
-        fill = {-1: "white", 0: "red", 1: "gold"}
-        discs = "".join(
-            f'<circle cx="{40 * c + 20}" cy="{40 * (ROWS - 1 - r) + 20}" r="16" '
-            f'fill="{fill[state.board[cell(c, r)]]}" stroke="black"/>'
-            for c in range(COLS)
-            for r in range(ROWS)
-        )
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{40 * COLS}" height="{40 * ROWS}">'
-            f'<rect width="100%" height="100%" fill="royalblue"/>{discs}</svg>'
-        )
+        from .render import render_svg
+
+        return render_svg(state)
 
 
-def centre(state: C4State, player: int) -> float:
-    """Stones in the middle column, mine minus theirs."""
-    col = state.board[cell(3, 0) : cell(3, ROWS)]
-    return col.count(player) - col.count(1 - player)
-
-
-class C4State(State):
+class C4State(State[ConnectFour]):
     def __init__(self, game: ConnectFour) -> None:
         self.game = game
         self.board = [-1] * (COLS * ROWS)
@@ -163,6 +140,9 @@ class C4State(State):
     def winner(self) -> int | None:
         return self._winner
 
+    def end_reason(self) -> str:
+        return "four in a row" if self._winner is not None else "board full"
+
     def illegal_reason(self, move: int) -> str | None:
         if self.is_over():
             return "the game is over"
@@ -180,13 +160,3 @@ class C4State(State):
         return self.game.zobrist.full(stones)
 
 
-
-
-register_game("connect4", ConnectFour)
-
-
-if __name__ == "__main__":
-    from boardgames.game import get_game
-
-    state = get_game("connect4").new_state()
-    print(state)
