@@ -4,6 +4,12 @@
 `state`.  Search players work on a copy, so a search that dies half-way
 cannot leave the caller's position corrupted.
 
+`SearchPlayer(engine, limits=Limits(depth, time, nodes))` passes its limits
+to `engine.search(state, limits)`; `boardgames.search.Searcher` and `MCTS`
+are such engines (the `Engine` protocol).  Players are generic in the state
+type they play (`Player[SquatterState]`), so a game's own players may take
+its own State in `choose`.
+
 A human at the terminal can also ask for things a move cannot express (take
 back, save, quit); `HumanPlayer` raises the small `PlayerRequest` exceptions
 below and the match loop (`boardgames.arena.match.play_game`) acts on them.
@@ -13,23 +19,39 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from .errors import BoardgamesError, GameOverError
 from .game import State
-from .options import check_limits
+from .options import Limits
+from .search.budget import given_limits
+
+if TYPE_CHECKING:
+    from .search.result import SearchResult
 
 #: Search time used when neither the player nor the caller gives any limit.
 DEFAULT_TIME = 1.0
 
-
-class Engine(Protocol):
-    """What SearchPlayer needs: `boardgames.search.Searcher` and `MCTS` fit."""
-
-    def search(self, state: State, **limits: Any) -> Any: ...
+#: The state type a player (or an engine) takes: a game's own State subclass.
+#: Contravariant: a player for any State can play a game's own states too.
+S = TypeVar("S", bound="State[Any]", contravariant=True)
 
 
-class Player:
+class Engine(Protocol[S]):
+    """What SearchPlayer needs: `boardgames.search.Searcher` and `MCTS` fit.
+
+    `search(state, limits)` returns a SearchResult (its `move` is played,
+    the whole result kept in the player's `last_result`) and leaves
+    `state` as it was; `clear()` forgets what earlier games taught it.
+    """
+
+    def search(self, state: S, limits: Limits | None = None) -> SearchResult: ...
+
+    def clear(self) -> None: ...
+
+
+class Player(Generic[S]):
     """Base class: a name, the last search result (if any) and `choose`."""
 
     #: False for players the match loop must not time (humans).
@@ -37,9 +59,10 @@ class Player:
 
     def __init__(self, name: str | None = None) -> None:
         self.name: str = name or type(self).__name__
-        self.last_result: Any = None
+        #: The SearchResult of the last move, for players that search.
+        self.last_result: SearchResult | None = None
 
-    def choose(self, state: State, time_limit: float | None = None) -> int:
+    def choose(self, state: S, time_limit: float | None = None) -> int:
         """A legal move for the side to move; `state` is left unchanged."""
         raise NotImplementedError
 
@@ -54,14 +77,14 @@ class Player:
         return f"{type(self).__name__}({self.name!r})"
 
 
-def _legal_moves(state: State) -> list[int]:
+def _legal_moves(state: State[Any]) -> list[int]:
     moves = state.legal_moves()
     if not moves:
         raise no_legal_move(state)
     return moves
 
 
-def game_result(state: State) -> str:
+def game_result(state: State[Any]) -> str:
     """How a game without a legal move ended, for messages: 'white won', 'a draw'."""
     if not state.is_over():
         return "no legal move"
@@ -69,12 +92,12 @@ def game_result(state: State) -> str:
     return "a draw" if result == "draw" else f"{result} won"
 
 
-def no_legal_move(state: State) -> GameOverError:
+def no_legal_move(state: State[Any]) -> GameOverError:
     """The error for asking a move where there is none: "the game is over (white won)"."""
     return GameOverError(result=game_result(state))
 
 
-class RandomPlayer(Player):
+class RandomPlayer(Player[State[Any]]):
     """Uniformly random legal moves; reproducible for a seed.
 
     `reset` does not reseed, so the games of a match differ from each other
@@ -86,7 +109,7 @@ class RandomPlayer(Player):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, time_limit: float | None = None) -> int:
+    def choose(self, state: State[Any], time_limit: float | None = None) -> int:
         return self.rng.choice(_legal_moves(state))
 
 
@@ -103,34 +126,76 @@ def time_budget(own: float | None, time_limit: float | None) -> float | None:
     return safe if own is None else min(own, safe)
 
 
-class SearchPlayer(Player):
-    """A player backed by a search engine (alpha-beta family or MCTS)."""
+class SearchPlayer(Player[S]):
+    """A player backed by a search engine (alpha-beta family or MCTS).
+
+    Its limits are one `Limits(depth, time, nodes)` (`limits=`), or the
+    keywords `depth=`, `time=`, `nodes=`; `depth`, `time` and `nodes` can
+    also be read and set one by one (each checked).  A per-move
+    `time_limit` caps the time (see `time_budget`); with no limit at all
+    the player thinks for DEFAULT_TIME seconds.
+    """
 
     def __init__(
         self,
-        engine: Engine,
+        engine: Engine[S],
         *,
+        limits: Limits | None = None,
         depth: int | None = None,
         time: float | None = None,
         nodes: int | None = None,
         name: str | None = None,
     ) -> None:
-        check_limits(depth, time, nodes)
+        self.limits = given_limits(limits, depth, time, nodes)
         super().__init__(name)
         self.engine = engine
-        self.depth, self.time, self.nodes = depth, time, nodes
 
-    def choose(self, state: State, time_limit: float | None = None) -> int:
-        _legal_moves(state)
-        budget = time_budget(self.time, time_limit)
-        if budget is None and self.depth is None and self.nodes is None:
+    # The limits one by one (subclasses change them between moves).
+    @property
+    def depth(self) -> int | None:
+        return self.limits.depth
+
+    @depth.setter
+    def depth(self, depth: int | None) -> None:
+        self.limits = replace(self.limits, depth=depth)
+
+    @property
+    def time(self) -> float | None:
+        return self.limits.time
+
+    @time.setter
+    def time(self, time: float | None) -> None:
+        self.limits = replace(self.limits, time=time)
+
+    @property
+    def nodes(self) -> int | None:
+        return self.limits.nodes
+
+    @nodes.setter
+    def nodes(self, nodes: int | None) -> None:
+        self.limits = replace(self.limits, nodes=nodes)
+
+    def limits_for(self, time_limit: float | None) -> Limits:
+        """The limits of one move under a per-move `time_limit` (None: none)."""
+        limits = self.limits
+        budget = time_budget(limits.time, time_limit)
+        if budget is None and limits.depth is None and limits.nodes is None:
             budget = DEFAULT_TIME
-        result = self.engine.search(state.copy(), depth=self.depth, time=budget, nodes=self.nodes)
+        return limits if budget == limits.time else replace(limits, time=budget)
+
+    def choose(self, state: S, time_limit: float | None = None) -> int:
+        _legal_moves(state)
+        # `State.copy` is typed as returning the base State; it is the same class.
+        copy = cast(S, state.copy())
+        result = self.engine.search(copy, self.limits_for(time_limit))
         self.last_result = result
+        if result.move is None:
+            raise BoardgamesError(f"{self.name}: the engine named no move in a game not over")
         return result.move
 
     def reset(self) -> None:
         super().reset()
+        # Engines outside the library may have nothing to forget.
         clear = getattr(self.engine, "clear", None)
         if clear is not None:
             clear()
@@ -169,7 +234,7 @@ Enter a move in the game's notation, or one of:
   quit        stop the game (end of input does the same)"""
 
 
-class HumanPlayer(Player):
+class HumanPlayer(Player[State[Any]]):
     """Reads moves from `input` and talks through `output`.
 
     Bad notation or an illegal move prints one message and asks again;
@@ -185,7 +250,7 @@ class HumanPlayer(Player):
         output: Callable[[str], Any] = print,
         *,
         name: str | None = None,
-        hint_player: Player | None = None,
+        hint_player: Player[Any] | None = None,
     ) -> None:
         super().__init__(name or "human")
         self.input = input
@@ -195,7 +260,7 @@ class HumanPlayer(Player):
     def tell(self, message: str) -> None:
         self.output(message)
 
-    def choose(self, state: State, time_limit: float | None = None) -> int:
+    def choose(self, state: State[Any], time_limit: float | None = None) -> int:
         _legal_moves(state)
         game = state.game
         prompt = f"{game.player_names[state.to_move]} to move> "
@@ -234,7 +299,7 @@ class HumanPlayer(Player):
             if move is not None:
                 return move
 
-    def _parse(self, state: State, text: str) -> int | None:
+    def _parse(self, state: State[Any], text: str) -> int | None:
         try:
             move = state.game.parse_move(text)
         except BoardgamesError as exc:
@@ -246,7 +311,7 @@ class HumanPlayer(Player):
             return None
         return move
 
-    def _hint(self, state: State) -> None:
+    def _hint(self, state: State[Any]) -> None:
         if self.hint_player is None:
             self.output("no hint available")
             return

@@ -5,11 +5,16 @@ previous best move, until the depth, time or node limit is reached.  The
 transposition table, killers and history carry what earlier iterations
 learned, which is why deepening costs little more than the last iteration.
 
+`Searcher.iterate(state, limits)` is the deepening itself, as a generator of
+one `SearchResult` per completed depth, so that a caller may stop whenever
+it likes; `Searcher.search(state, limits)` runs it to the end and returns
+the last result.
+
 Time: the clock is read about every quarter of a millisecond (see
-`negamax.Budget`), and the search stops as soon as the budget is spent;
+`budget.Budget`), and the search stops as soon as the budget is spent;
 the best move of the unfinished iteration is kept when it was found inside
-the window.  A timed search runs with the cyclic garbage collector paused
-(`negamax.gc_paused`), so no collection pause lands inside it.  A legal
+the window.  A timed `search` runs with the cyclic garbage collector paused
+(`budget.gc_paused`), so no collection pause lands inside it.  A legal
 move is returned whenever one exists, even if depth 1 could not finish
 (then the best-ordered move), and even if the evaluator returns NaN.
 """
@@ -17,19 +22,23 @@ move is returned whenever one exists, even if depth 1 could not finish
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from time import perf_counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic
 
-from ..errors import OptionError
-from ..options import check_limits, check_real, check_whole
-from .negamax import INF, SIDE_KEY, Budget, Core, SearchAborted, gc_paused, pause_gc_for
-from .ordering import MAX_PLY, History, Killers
-from .result import SearchResult, is_proven
+from ..errors import OptionError, SearchStopped
+from ..evaluation import S
+from ..options import Limits, check_real, check_whole
+from .budget import Budget, gc_paused, given_limits, pause_gc_for
+from .negamax import INF, SIDE_KEY, Core
+from .ordering import MAX_PLY, History, Killers, Order
+from .result import RootBest, SearchResult, is_proven
 from .tt import TranspositionTable
 
 if TYPE_CHECKING:
-    from ..game import Evaluator, Game, State
+    from ..evaluation import Evaluator
+    from ..game import Game, State
 
 ALGORITHMS = ("minimax", "alphabeta", "negascout")
 #: Depth used when no limit at all is given.
@@ -38,7 +47,7 @@ DEFAULT_DEPTH = 4
 MAX_DEPTH = 200
 
 
-class Searcher:
+class Searcher(Generic[S]):
     """Alpha-beta family search with iterative deepening.
 
     evaluator: `state -> float` from the side to move (default: the game's
@@ -58,18 +67,21 @@ class Searcher:
     reductions: late move reductions (NegaScout only): late, badly ordered
         moves are first searched one ply shallower.  Deeper searches in the
         same time, but the value is no longer the plain minimax value.
+
+    Generic in the state type `S`: an evaluator or an order written for one
+    game's State makes a `Searcher[ThatState]`.
     """
 
     def __init__(
         self,
-        evaluator: Evaluator | None = None,
+        evaluator: Evaluator[S] | None = None,
         *,
         algorithm: str = "negascout",
         tt_size: int = 1 << 18,
         symmetry: bool = True,
         killers: bool = True,
         history: bool = True,
-        order: Callable[[State, list[int]], list[int]] | None = None,
+        order: Order[S] | None = None,
         seed: int | None = None,
         aspiration: float | None = None,
         reductions: bool = False,
@@ -92,8 +104,8 @@ class Searcher:
         self.rng = random.Random(seed)
         self.aspiration = aspiration
         self.reductions = reductions
-        self._game: Game | None = None
-        self._evaluator: Evaluator | None = None
+        self._game: Game[Any] | None = None
+        self._evaluator: Evaluator[S] | None = None
         self.killers: Killers | None = None
         self.history: History | None = None
         #: Nodes visited by the last `value` call (the root included).
@@ -113,7 +125,7 @@ class Searcher:
         if self.history is not None:
             self.history.clear()
 
-    def _prepare(self, game: Game) -> Evaluator:
+    def _prepare(self, game: Game[Any]) -> Evaluator[S]:
         """Tables sized for `game` (rebuilt when the game changes)."""
         if game != self._game:
             self._game = game
@@ -125,7 +137,7 @@ class Searcher:
         assert self._evaluator is not None
         return self._evaluator
 
-    def _core(self, state: State, evaluator: Evaluator, budget: Budget) -> Core:
+    def _core(self, state: S, evaluator: Evaluator[S], budget: Budget) -> Core[S]:
         return Core(
             state,
             evaluator,
@@ -140,15 +152,14 @@ class Searcher:
         )
 
     # --- public API -----------------------------------------------------------------
-    def value(self, state: State, depth: int) -> float:
+    def value(self, state: S, depth: int) -> float:
         """The root value of a fresh fixed-depth search (no deepening, tables cleared).
 
         The number of nodes it visited is left in `last_nodes`.
         """
         evaluator = self._prepare(state.game)
         self.clear()
-        budget = Budget(None, None, perf_counter())
-        core = self._core(state, evaluator, budget)
+        core = self._core(state, evaluator, Budget(None, None, perf_counter()))
         self.last_nodes = 1
         if state.is_over():
             return core.terminal_score(0)
@@ -157,103 +168,145 @@ class Searcher:
             return evaluator(state)
         base = len(state.history)
         try:
-            value = core.root(moves, depth, -INF, INF, [])
+            value = core.root(moves, depth, -INF, INF)
         except BaseException:
             restore(state, base)
             raise
-        self.last_nodes = core.stats()[0] + 1  # + the root itself
+        self.last_nodes = core.stats().nodes + 1  # + the root itself
         return value
 
     def search(
         self,
-        state: State,
+        state: S,
+        limits: Limits | None = None,
         *,
         depth: int | None = None,
         time: float | None = None,
         nodes: int | None = None,
         on_iteration: Callable[[SearchResult], None] | None = None,
     ) -> SearchResult:
-        """Iterative deepening until `depth`, `time` (seconds) or `nodes` runs out.
+        """Iterative deepening until the depth, time (seconds) or node limit runs out.
 
-        With no limit at all, searches to DEFAULT_DEPTH.  `on_iteration` is
-        called with a SearchResult after every completed depth.  `state` is
-        left as it was.
+        The limits come as one `Limits(depth, time, nodes)` value or as the
+        keywords `depth=`, `time=`, `nodes=`.  With no limit at all, searches
+        to DEFAULT_DEPTH.  `on_iteration` is called with the SearchResult of
+        every completed depth.  `state` is left as it was.
         """
         start = perf_counter()
-        check_limits(depth, time, nodes)
-        with gc_paused(pause_gc_for(time)):
-            return self._search(state, depth, time, nodes, on_iteration, start)
+        limits = given_limits(limits, depth, time, nodes)
+        with gc_paused(pause_gc_for(limits.time)):
+            result = None
+            for result in self._deepen(state, limits, start):
+                if on_iteration is not None and result.completed:
+                    on_iteration(result)
+        assert result is not None  # `_deepen` yields at least once
+        return result
 
-    def _search(
-        self,
-        state: State,
-        depth: int | None,
-        time: float | None,
-        nodes: int | None,
-        on_iteration: Callable[[SearchResult], None] | None,
-        start: float,
-    ) -> SearchResult:
+    def iterate(self, state: S, limits: Limits | None = None) -> Iterator[SearchResult]:
+        """Iterative deepening as a generator: one SearchResult per completed depth.
+
+        Each result has `completed=True` and the depth just finished; break
+        out of the loop whenever you like (`state` is whole between two
+        results).  When a limit stops the search, a last result with
+        `completed=False` carries the move to play.  The generator also ends
+        by itself where `search` would stop: the requested depth, a proven
+        result, nothing left to deepen, a forced move.  The clock starts at
+        this call; unlike `search`, the garbage collector is not paused.
+        """
+        return self._deepen(state, limits or Limits(), perf_counter())
+
+    # --- the deepening loop ----------------------------------------------------------
+    def _deepen(self, state: S, limits: Limits, start: float) -> Iterator[SearchResult]:
         evaluator = self._prepare(state.game)
-        budget = Budget(time, nodes, start)
+        budget = Budget(limits.time, limits.nodes, start)
+        self._age_tables()
+        core = self._core(state, evaluator, budget)
+        moves = state.legal_moves()
+        if state.is_over() or not moves:
+            score = core.terminal_score(0) if state.is_over() else evaluator(state)
+            elapsed = perf_counter() - start
+            yield SearchResult(None, score, [], 0, 0, elapsed, algorithm=self.algorithm)
+            return
+        if limits.depth is not None:
+            max_depth = min(limits.depth, MAX_DEPTH)
+        else:
+            max_depth = DEFAULT_DEPTH if limits.unlimited else MAX_DEPTH
+        root_moves = self._root_order(state, moves, core)
+        best = RootBest(root_moves[0], 0.0, [root_moves[0]], True)  # before depth 1
+        done = 0
+        for depth in range(1, max_depth + 1):
+            horizon = core.stats().horizon
+            finished = self._iteration(core, root_moves, depth, best.score)
+            if finished is None:  # a limit struck inside the iteration
+                partial = core.root_best
+                if partial is not None and partial.inside:
+                    best = partial
+                yield self._result(core, best, done, start, completed=False)
+                return
+            score = finished
+            assert core.root_best is not None
+            pv = self._extend_pv(state, core.root_best.pv, depth, core)
+            best, done = RootBest(core.root_best.move, score, pv, True), depth
+            root_moves.remove(best.move)
+            root_moves.insert(0, best.move)
+            result = self._result(core, best, depth, start, completed=True)
+            yield result
+            if (
+                (not state.game.scored and is_proven(score))
+                or core.stats().horizon == horizon  # no line was cut: deeper adds nothing
+                or (len(root_moves) == 1 and limits.depth is None)  # a forced move
+            ):
+                return
+            if budget.expired():
+                if depth < max_depth:
+                    yield replace(result, completed=False, time=perf_counter() - start)
+                return
+
+    def _age_tables(self) -> None:
+        """What a new search keeps of the last: an aged TT, halved history, no killers."""
         if self.tt is not None:
             self.tt.new_search()
         if self.killers is not None:
             self.killers.clear()
         if self.history is not None:
             self.history.age()
-        core = self._core(state, evaluator, budget)
-        moves = state.legal_moves()
-        if state.is_over() or not moves:
-            score = core.terminal_score(0) if state.is_over() else evaluator(state)
-            elapsed = perf_counter() - start
-            return SearchResult(None, score, [], 0, 0, elapsed, algorithm=self.algorithm)
 
-        if depth is None:
-            max_depth = MAX_DEPTH if (time is not None or nodes is not None) else DEFAULT_DEPTH
-        else:
-            max_depth = min(depth, MAX_DEPTH)
-        root_moves = self._root_order(state, moves, core)
-        scored = state.game.scored
+    def _iteration(
+        self, core: Core[S], moves: list[int], depth: int, previous: float
+    ) -> float | None:
+        """One iteration's root score, or None when a limit stopped it.
+
+        The moves of an interrupted line are taken back (also when the
+        evaluator raised, or Ctrl-C); `core.root_best` keeps what was found.
+        """
+        state = core.state
         base = len(state.history)
+        core.root_best = None
+        try:
+            return self._windows(core, moves, depth, previous)
+        except SearchStopped:
+            restore(state, base)
+            return None
+        except BaseException:
+            restore(state, base)
+            raise
 
-        best_move, score, pv = root_moves[0], 0.0, [root_moves[0]]
-        done_depth = 0
-        completed = True
-        for d in range(1, max_depth + 1):
-            progress: list = []
-            horizon = core.stats()[5]
-            try:
-                iteration_score = self._iterate(core, root_moves, d, score, progress)
-            except BaseException as exc:
-                # Out of budget (or an evaluator error, Ctrl-C): the moves of
-                # the interrupted line are still on the board.
-                restore(state, base)
-                if not isinstance(exc, SearchAborted):
-                    raise
-                if progress and progress[3]:
-                    best_move, score, pv = progress[0], progress[1], progress[2]
-                completed = False
-                break
-            best_move, score = progress[0], iteration_score
-            pv = self._extend_pv(state, progress[2], d, core)
-            done_depth = d
-            root_moves.remove(best_move)
-            root_moves.insert(0, best_move)
-            if on_iteration is not None:
-                on_iteration(self._result(core, best_move, score, pv, d, start, True))
-            if not scored and is_proven(score):
-                break
-            if core.stats()[5] == horizon:
-                break  # every line ended before the depth limit: deeper adds nothing
-            if len(root_moves) == 1 and depth is None:
-                break  # a forced move: no need to think
-            if budget.expired():
-                completed = d >= max_depth
-                break
-        return self._result(core, best_move, score, pv, done_depth, start, completed)
+    def _windows(self, core: Core[S], moves: list[int], depth: int, previous: float) -> float:
+        """One iteration; with aspiration windows, re-searched until inside."""
+        delta = self.aspiration
+        if delta is None or depth < 3 or self.algorithm == "minimax" or is_proven(previous):
+            return core.root(moves, depth, -INF, INF)
+        alpha, beta = previous - delta, previous + delta
+        while True:
+            value = core.root(moves, depth, alpha, beta)
+            if value <= alpha and alpha != -INF:
+                alpha = -INF
+            elif value >= beta and beta != INF:
+                beta = INF
+            else:
+                return value  # inside, or outside an already open side (-inf)
 
-    # --- pieces of the deepening loop ---------------------------------------------
-    def _root_order(self, state: State, moves: list[int], core: Core) -> list[int]:
+    def _root_order(self, state: S, moves: list[int], core: Core[S]) -> list[int]:
         moves = list(moves)
         if self.seed is not None:
             self.rng.shuffle(moves)
@@ -262,31 +315,14 @@ class Searcher:
         if self.tt is not None:
             key, frame = core.key_and_frame()
             entry = self.tt.entry(key)
-            if entry is not None and entry[3] >= 0:
-                move = state.game.unmap_move(entry[3], frame) if frame else entry[3]
+            if entry is not None and entry.move >= 0:
+                move = state.game.unmap_move(entry.move, frame) if frame else entry.move
                 if move in moves:
                     moves.remove(move)
                     moves.insert(0, move)
         return moves
 
-    def _iterate(
-        self, core: Core, moves: list[int], depth: int, previous: float, progress: list
-    ) -> float:
-        """One iteration; with aspiration windows, re-searched until inside."""
-        delta = self.aspiration
-        if delta is None or depth < 3 or self.algorithm == "minimax" or is_proven(previous):
-            return core.root(moves, depth, -INF, INF, progress)
-        alpha, beta = previous - delta, previous + delta
-        while True:
-            value = core.root(moves, depth, alpha, beta, progress)
-            if value <= alpha and alpha != -INF:
-                alpha = -INF
-            elif value >= beta and beta != INF:
-                beta = INF
-            else:
-                return value  # inside, or outside an already open side (-inf)
-
-    def _extend_pv(self, state: State, pv: list[int], depth: int, core: Core) -> list[int]:
+    def _extend_pv(self, state: S, pv: list[int], depth: int, core: Core[S]) -> list[int]:
         """The PV from the tree, continued through TT best moves where it was cut."""
         pv = list(pv)
         tt = self.tt
@@ -306,9 +342,9 @@ class Searcher:
                     break
                 seen.add(key)
                 entry = tt.entry(key)
-                if entry is None or entry[3] < 0:
+                if entry is None or entry.move < 0:
                     break
-                move = state.game.unmap_move(entry[3], frame) if frame else entry[3]
+                move = state.game.unmap_move(entry.move, frame) if frame else entry.move
                 if move not in state.legal_moves():
                     break
                 state.make(move)
@@ -320,33 +356,26 @@ class Searcher:
         return pv
 
     def _result(
-        self,
-        core: Core,
-        move: int,
-        score: float,
-        pv: list[int],
-        depth: int,
-        start: float,
-        completed: bool,
+        self, core: Core[S], best: RootBest, depth: int, start: float, *, completed: bool
     ) -> SearchResult:
-        nodes, probes, hits, cutoffs, first, _ = core.stats()
+        stats = core.stats()
         return SearchResult(
-            move=move,
-            score=score,
-            pv=list(pv),
+            move=best.move,
+            score=best.score,
+            pv=list(best.pv),
             depth=depth,
-            nodes=nodes,
+            nodes=stats.nodes,
             time=perf_counter() - start,
-            tt_hits=hits,
-            tt_probes=probes,
-            cutoffs=cutoffs,
-            first_move_cutoffs=first,
+            tt_hits=stats.tt_hits,
+            tt_probes=stats.tt_probes,
+            cutoffs=stats.cutoffs,
+            first_move_cutoffs=stats.first_move_cutoffs,
             completed=completed,
             algorithm=self.algorithm,
         )
 
 
-def restore(state: State, length: int) -> None:
+def restore(state: State[Any], length: int) -> None:
     """Take back the moves an interrupted search left on `state`."""
     while len(state.history) > length:
         state.undo()

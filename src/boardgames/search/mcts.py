@@ -15,6 +15,9 @@ Playouts:
 - "evaluator": the evaluator judges the new node at once (depth 0) or
   after `depth` random moves.
 
+Limits: `search(state, Limits(depth, time, nodes))` or the keywords; `time`
+and `nodes` (iterations) stop the search, `depth` cuts the playouts.
+
 Time: the clock is read before every iteration.  Nodes hold no link to
 their parent (backpropagation follows the path of the iteration), so the
 tree has no reference cycles: it is freed the moment the search ends, and
@@ -26,15 +29,16 @@ from __future__ import annotations
 import math
 import random
 from time import perf_counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic
 
 from ..errors import OptionError
-from ..options import check_limits, check_real, check_whole
-from .negamax import gc_paused, pause_gc_for
+from ..evaluation import S
+from ..options import Limits, check_real, check_whole
+from .budget import gc_paused, given_limits, pause_gc_for
 from .result import SearchResult
 
 if TYPE_CHECKING:
-    from ..game import Evaluator, State
+    from ..evaluation import Evaluator
 
 PLAYOUTS = ("random", "evaluator")
 #: Iterations when no limit is given.
@@ -56,12 +60,15 @@ class Node:
         self.reward = 0.0
 
 
-class MCTS:
-    """UCT search; `c` is the exploration constant of UCB1."""
+class MCTS(Generic[S]):
+    """UCT search; `c` is the exploration constant of UCB1.
+
+    Generic in the state type `S`, as `Searcher` is.
+    """
 
     def __init__(
         self,
-        evaluator: Evaluator | None = None,
+        evaluator: Evaluator[S] | None = None,
         *,
         c: float = 1.4,
         playout: str = "random",
@@ -87,7 +94,8 @@ class MCTS:
 
     def search(
         self,
-        state: State,
+        state: S,
+        limits: Limits | None = None,
         *,
         time: float | None = None,
         nodes: int | None = None,
@@ -95,27 +103,26 @@ class MCTS:
     ) -> SearchResult:
         """Run iterations until `time` seconds or `nodes` iterations are spent.
 
-        `depth` cuts playouts after that many moves (the evaluator judges
-        the rest).  Returns the most visited root move; `score` is its mean
+        The limits come as one `Limits(depth, time, nodes)` value or as the
+        keywords.  `depth` cuts playouts after that many moves (the evaluator
+        judges the rest; the keyword also takes 0: judge each new node at
+        once).  Returns the most visited root move; `score` is its mean
         reward mapped to [-1, 1] from the side to move; `nodes` counts
         iterations.  `state` is left as it was.
         """
         start = perf_counter()
-        check_limits(None, time, nodes)
-        if depth is not None:
-            check_whole("depth", depth, 0)
-        with gc_paused(pause_gc_for(time)):
+        if limits is None:
+            limits = given_limits(None, None, time, nodes)
+            cutoff = None if depth is None else check_whole("depth", depth, 0)
+        else:
+            limits = given_limits(limits, depth, time, nodes)
+            cutoff = limits.depth
+        with gc_paused(pause_gc_for(limits.time)):
             # The tree dies with `_search`'s frame, before the collector is back.
-            return self._search(state, time, nodes, depth, start)
+            return self._search(state, limits, cutoff, start)
 
-    def _search(
-        self,
-        state: State,
-        time: float | None,
-        nodes: int | None,
-        depth: int | None,
-        start: float,
-    ) -> SearchResult:
+    def _search(self, state: S, limits: Limits, depth: int | None, start: float) -> SearchResult:
+        time, nodes = limits.time, limits.nodes
         if time is None and nodes is None:
             nodes = DEFAULT_ITERATIONS
         deadline = start + time if time is not None else math.inf
@@ -162,9 +169,9 @@ class MCTS:
     # --- parts -------------------------------------------------------------------
     def _run(
         self,
-        state: State,
+        state: S,
         root: Node,
-        evaluator: Evaluator | None,
+        evaluator: Evaluator[S] | None,
         cutoff: int | None,
         limit: int,
         deadline: float,
@@ -216,7 +223,7 @@ class MCTS:
                 node.reward += reward0 if node.player == 0 else 1.0 - reward0
         return iterations, max_depth
 
-    def _moves(self, state: State) -> list[int]:
+    def _moves(self, state: S) -> list[int]:
         """Untried moves of a new node, shuffled so expansion order is random."""
         if state.is_over():
             return []
@@ -225,7 +232,7 @@ class MCTS:
         return moves
 
     @staticmethod
-    def _immediate_win(state: State) -> int | None:
+    def _immediate_win(state: S) -> int | None:
         """A move that wins on the spot, if any (UCT would find it, but slowly)."""
         side = state.to_move
         for move in state.legal_moves():
@@ -237,7 +244,7 @@ class MCTS:
         return None
 
     def _playout(
-        self, state: State, evaluator: Evaluator | None, cutoff: int | None, rng: random.Random
+        self, state: S, evaluator: Evaluator[S] | None, cutoff: int | None, rng: random.Random
     ) -> float:
         """Play on from `state` (moves are left on it); the first player's reward."""
         make, is_over, legal_moves = state.make, state.is_over, state.legal_moves

@@ -14,7 +14,14 @@ Alpha-beta prunes most when the best move comes first.  The order is:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..evaluation import S
+
 MAX_PLY = 1024
+#: A static move order, `Searcher(order=...)`: `order(state, moves)` returns
+#: the moves reordered (best first).
+Order = Callable[[S, list[int]], list[int]]
 
 
 class Killers:
@@ -76,3 +83,23 @@ def order_moves(
         moves.remove(tt_move)
         moves.insert(0, tt_move)
     return moves
+
+
+def cutoff_recorder(
+    killer_table: list[list[int]] | None, hist_tables: list[list[int]] | None
+) -> Callable[[int, int, int, int], None]:
+    """`remember(move, ply, side, weight)` after a cutoff, for the node functions:
+    the move becomes the newest killer of its ply and gains `weight` in the
+    history of `side` (alpha-beta gives depth squared; the solver the log
+    of the subtree's size).  A table given as None is left out."""
+
+    def remember(move: int, ply: int, side: int, weight: int) -> None:
+        if killer_table is not None:
+            slot = killer_table[ply]
+            if slot[0] != move:
+                slot[1] = slot[0]
+                slot[0] = move
+        if hist_tables is not None:
+            hist_tables[side][move] += weight
+
+    return remember

@@ -3,13 +3,18 @@
 Scores are from the side to move at the root.  A forced win scores
 `WIN - plies` (a loss the negative), so a quicker win scores more; any
 score beyond `MATE_BOUND` in absolute value is a proven result.
+
+- `SearchResult`: one search (or one depth of `Searcher.iterate`);
+- `SolveResult`: an exact solve;
+- `SearchStats`: the counters of the negamax core (`Core.stats()`);
+- `RootBest`: the best root move of the iteration under way (`Core.root_best`).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -41,13 +46,45 @@ def describe_score(score: float, scored: bool = False) -> str:
     return f"{word} in {round(WIN - abs(score))}"
 
 
+class SearchStats(NamedTuple):
+    """The counters of one search so far (`Core.stats()`).
+
+    `horizon` counts the places where the depth limit cut the tree: an
+    evaluator call, or a TT answer that was itself depth-limited.  A
+    search that adds none saw every line it needed to the end of the
+    game, so its result holds at any depth.
+    """
+
+    nodes: int
+    tt_probes: int
+    tt_hits: int
+    cutoffs: int
+    first_move_cutoffs: int
+    horizon: int
+
+
+class RootBest(NamedTuple):
+    """The best root move found so far in one iteration (`Core.root_best`).
+
+    `inside` is True when the move was found inside the search window
+    (it beat the previous best), so that an iteration stopped by a limit
+    may still play it; `pv` starts with `move`.
+    """
+
+    move: int
+    score: float
+    pv: list[int]
+    inside: bool
+
+
 @dataclass
 class SearchResult:
-    """The outcome of one `search` call.
+    """The outcome of one `search` call, or of one depth of `Searcher.iterate`.
 
     `move` is None only when the position has no legal move.  `depth` is the
     last fully searched depth (0 if none finished); `completed` is False when
-    a limit stopped the search before it reached the requested depth.
+    a limit stopped the search before it reached the requested depth (or
+    the point where deeper search changes nothing).
     `first_move_cutoffs / cutoffs` measures move ordering: close to 1 means
     the best move was almost always tried first.
     """

@@ -17,26 +17,29 @@ As everywhere in the library, a child position with the same side to move
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from time import perf_counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SearchStopped
-from .negamax import INF, Budget, SearchAborted, gc_paused, pause_gc_for, tt_key
-from .ordering import MAX_PLY, History, Killers, order_moves
+from .budget import INF, Budget, gc_paused, pause_gc_for
+from .negamax import tt_key
+from .ordering import MAX_PLY, History, Killers, cutoff_recorder, order_moves
 from .result import SolveResult
-from .tt import EXACT, LOWER, UPPER, TranspositionTable
+from .tt import EXACT, LOWER, UPPER, TranspositionTable, lookup_function
 
 if TYPE_CHECKING:
     from ..game import State
 
+#: The solver's node function: (alpha, beta, ply) -> value from the side to move.
+SolveNodeFn = Callable[[float, float, int], float]
 
-#: `solve` ran out of its time budget before proving the value (the
-#: library's one "stopped early" exception, under the name it always had here).
+#: Deprecated name of `errors.SearchStopped` (kept for old imports).
 SearchTimeout = SearchStopped
 
 
 def solve(
-    state: State,
+    state: State[Any],
     *,
     all_moves: bool = False,
     time: float | None = None,
@@ -51,8 +54,8 @@ def solve(
     side to move at the root (see the module docstring), `winner` the
     winning player's index or None for a draw, `best` every optimal root
     move when `all_moves` else one optimal move ([] if the game is over).
-    Raises SearchTimeout (`errors.SearchStopped`) when `time` seconds are
-    not enough, with the message "solve gave up after S s (N nodes)".
+    Raises `errors.SearchStopped` when `time` seconds are not enough, with
+    the message "solve gave up after S s (N nodes)".
     `etc` turns enhanced transposition cutoffs on or off; `outcome` asks only
     for win, draw or loss (value +1, 0, -1) in scored games too.
     """
@@ -62,7 +65,7 @@ def solve(
 
 
 def _solve(
-    state: State,
+    state: State[Any],
     all_moves: bool,
     time: float | None,
     tt_size: int,
@@ -93,12 +96,12 @@ def _solve(
             best = [move]
             if all_moves:
                 best = solver.optimal_moves(value)
-    except BaseException as exc:
-        while len(state.history) > base:
-            state.undo()
-        if not isinstance(exc, SearchAborted):
-            raise
+    except SearchStopped:
+        _restore(state, base)
         raise SearchStopped.gave_up(perf_counter() - start, solver.nodes) from None
+    except BaseException:
+        _restore(state, base)
+        raise
     if value > 0:
         winner: int | None = side
     elif value < 0:
@@ -110,10 +113,15 @@ def _solve(
     return SolveResult(int(value), winner, best, solver.nodes, perf_counter() - start)
 
 
+def _restore(state: State[Any], length: int) -> None:
+    while len(state.history) > length:
+        state.undo()
+
+
 class _Solver:
     def __init__(
         self,
-        state: State,
+        state: State[Any],
         *,
         tt_size: int,
         symmetry: bool,
@@ -132,6 +140,8 @@ class _Solver:
         self.history = History(max(state.game.num_moves, 1))
         self.budget = Budget(time, None, start)
         self.nodes = 0
+        #: The best move of the root, set when the root's search ends.
+        self.best_root_move = -1
         self.node = self._build()
 
     def terminal(self) -> int:
@@ -153,7 +163,7 @@ class _Solver:
         if self.outcome:
             # Fail-soft values outside (-1, 1) only bound the margin.
             value = (value > 0) - (value < 0)
-        return value, self.best_root_move
+        return int(value), self.best_root_move
 
     def optimal_moves(self, value: int) -> list[int]:
         """Every root move whose value equals `value` (each proved by a null window)."""
@@ -174,37 +184,22 @@ class _Solver:
                 best.append(m)
         return best
 
-    def _build(self):
-        solver = self
-        state = self.state
-        make, undo = state.make, state.undo
-        is_over, legal_moves = state.is_over, state.legal_moves
-        terminal = self.terminal
-        check = self.budget.check
-        game = state.game
-        map_move, unmap_move = game.map_move, game.unmap_move
-        tt = self.tt
-        use_tt = tt is not None
-        if use_tt:
+    def _build(self) -> SolveNodeFn:
+        """The solver's node function, a documented hot search loop (its TT store
+        is written out in place: as a call it cost 3% of the nodes/s)."""
+        solver, state = self, self.state
+        make, undo, is_over, legal_moves = state.make, state.undo, state.is_over, state.legal_moves
+        terminal, check = self.terminal, self.budget.check
+        map_move, unmap_move = state.game.map_move, state.game.unmap_move
+        symmetry, tt = self.symmetry, self.tt
+        if tt is not None:
             tkeys, tdepths, tvalues = tt.keys, tt.depths, tt.values
-            tbounds, tmoves, tages = tt.bounds, tt.moves, tt.ages
-            mask = tt.mask
-        symmetry = self.symmetry
-        etc = self.etc
-        killer_table = self.killers.table
-        hist_tables = self.history.tables
+            tbounds, tmoves, tages, mask = tt.bounds, tt.moves, tt.ages, tt.mask
+            lookup = lookup_function(tt)
+        refute = self._refuter() if self.etc else None
+        killer_table, hist_tables = self.killers.table, self.history.tables
+        remember = cutoff_recorder(killer_table, hist_tables)
         checkpoint = self.budget.first_checkpoint(0)
-
-        def key_of() -> tuple[int, int]:
-            return tt_key(state, symmetry)
-
-        def lookup(key: int) -> int:
-            i = (key & mask) << 1
-            if tkeys[i] == key:
-                return i
-            if tkeys[i + 1] == key:
-                return i + 1
-            return -1
 
         def node(alpha: float, beta: float, ply: int) -> float:
             nonlocal checkpoint
@@ -217,8 +212,8 @@ class _Solver:
             moves = legal_moves()
             side = state.to_move
             tt_move = -1
-            if use_tt:
-                key, frame = key_of()
+            if tt is not None:  # the TT may settle the node, or ETC refute it
+                key, frame = tt_key(state, symmetry)
                 i = lookup(key)
                 if i >= 0:
                     v = tvalues[i]
@@ -229,32 +224,10 @@ class _Solver:
                     m = tmoves[i]
                     if m >= 0:
                         tt_move = unmap_move(m, frame) if frame else m
-                if etc and ply:
-                    # Enhanced transposition cutoff: a child already known to
-                    # refute this node (from the TT, or because it ends the
-                    # game) saves searching the others first.
-                    for m in moves:
-                        make(m)
-                        same = state.to_move == side
-                        j = -1
-                        if is_over():
-                            v = terminal()
-                            undo()
-                            if not same:
-                                v = -v
-                            if v >= beta:
-                                return v
-                            continue
-                        ckey, _ = key_of()
-                        j = lookup(ckey)
-                        undo()
-                        if j >= 0:
-                            b = tbounds[j]
-                            v = tvalues[j]
-                            if same and b != UPPER and v >= beta:
-                                return v
-                            if not same and b != LOWER and -v >= beta:
-                                return -v
+                if refute is not None and ply:
+                    refuted = refute(moves, side, beta)
+                    if refuted is not None:
+                        return refuted
             if len(moves) > 1:
                 moves = order_moves(moves, tt_move, killer_table[ply], hist_tables[side])
             alpha0 = alpha
@@ -273,17 +246,12 @@ class _Solver:
                     if v > alpha:
                         alpha = v
                         if v >= beta:
-                            slot = killer_table[ply]
-                            if slot[0] != m:
-                                slot[1] = slot[0]
-                                slot[0] = m
-                            hist_tables[side][m] += 1 + (solver.nodes - start_nodes).bit_length()
+                            remember(m, ply, side, 1 + (solver.nodes - start_nodes).bit_length())
                             break
             if ply == 0:
                 solver.best_root_move = best_move
-            if use_tt:
+            if tt is not None:  # the work done (log2 nodes) stands for the depth
                 bound = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-                # Depth-preferred slot keeps the entries of the biggest subtrees.
                 work = (solver.nodes - start_nodes).bit_length()
                 i = (key & mask) << 1
                 if not (tkeys[i] == key or work >= tdepths[i] or tages[i] != 0):
@@ -296,3 +264,42 @@ class _Solver:
             return best
 
         return node
+
+    def _refuter(self) -> Callable[[list[int], int, float], float | None]:
+        """Enhanced transposition cutoffs: `refute(moves, side, beta)` looks at
+        every child before any is searched; a child known to refute the node
+        (from the TT, or because it ends the game) saves searching the
+        others first.  Returns that child's value (>= beta), or None."""
+        state = self.state
+        make, undo, is_over = state.make, state.undo, state.is_over
+        terminal = self.terminal
+        symmetry = self.symmetry
+        assert self.tt is not None
+        tvalues, tbounds = self.tt.values, self.tt.bounds
+        lookup = lookup_function(self.tt)
+
+        def refute(moves: list[int], side: int, beta: float) -> float | None:
+            for m in moves:
+                make(m)
+                same = state.to_move == side
+                if is_over():
+                    v: float = terminal()
+                    undo()
+                    if not same:
+                        v = -v
+                    if v >= beta:
+                        return v
+                    continue
+                key, _ = tt_key(state, symmetry)
+                j = lookup(key)
+                undo()
+                if j >= 0:
+                    b = tbounds[j]
+                    v = tvalues[j]
+                    if same and b != UPPER and v >= beta:
+                        return v
+                    if not same and b != LOWER and -v >= beta:
+                        return -v
+            return None
+
+        return refute

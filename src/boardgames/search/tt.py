@@ -24,11 +24,17 @@ numbers, not objects, so the garbage collector never walks it.  A table of
 collection followed (30-100 ms a pass, and a pause of that size lands in
 the middle of a timed search); as arrays it costs the collector nothing.
 Keys are stored modulo 2^63 (`KEY_MASK`), so that -1 can mark an empty slot.
+
+The search's node functions do not call the methods: `lookup_function`
+and `store_function` give them closures over the arrays (no attribute
+lookups, keys already masked).
 """
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
+from typing import NamedTuple
 
 from .result import MATE_BOUND
 
@@ -37,6 +43,12 @@ EXACT, LOWER, UPPER = 0, 1, 2
 EMPTY = -1
 #: Keys are stored as 63-bit numbers (signed 64-bit slots, -1 free for EMPTY).
 KEY_MASK = (1 << 63) - 1
+#: XORed into the key when the second player is to move, so positions that
+#: differ only by the side to move (extra turns) never share an entry.
+SIDE_KEY = 0x2545F4914F6CDD1D
+#: Stored depth of an entry whose subtree ended inside the horizon everywhere:
+#: its value (or bound) is the game's own, good for any depth.
+SOLVED = 1 << 30
 
 
 def to_tt(value: float, ply: int) -> float:
@@ -55,6 +67,15 @@ def from_tt(value: float, ply: int) -> float:
     if value <= -MATE_BOUND:
         return value + ply
     return value
+
+
+class TTEntry(NamedTuple):
+    """One entry as `TranspositionTable.entry` returns it (tests and tools)."""
+
+    depth: int
+    value: float
+    bound: int
+    move: int
 
 
 class TranspositionTable:
@@ -113,12 +134,12 @@ class TranspositionTable:
         self.moves[i] = move
         self.ages[i] = self.generation
 
-    def entry(self, key: int) -> tuple[int, float, int, int] | None:
-        """(depth, value, bound, move) for `key`, or None (for tests and tools)."""
+    def entry(self, key: int) -> TTEntry | None:
+        """The entry for `key`, or None (for the root, the PV, tests and tools)."""
         i = self.probe(key)
         if i < 0:
             return None
-        return self.depths[i], self.values[i], self.bounds[i], self.moves[i]
+        return TTEntry(self.depths[i], self.values[i], self.bounds[i], self.moves[i])
 
     def used(self) -> int:
         """How many slots hold an entry."""
@@ -126,3 +147,55 @@ class TranspositionTable:
 
     def __len__(self) -> int:
         return self.size
+
+
+#: `store(key, frame, depth, ply, value, bound, move)`, see `store_function`.
+StoreFn = Callable[[int, int, int, int, float, int, int], None]
+
+
+def lookup_function(tt: TranspositionTable) -> Callable[[int], int]:
+    """`lookup(key)`: the index of a (masked) key's entry, or -1."""
+    keys, mask = tt.keys, tt.mask
+
+    def lookup(key: int) -> int:
+        i = (key & mask) << 1
+        if keys[i] == key:
+            return i
+        if keys[i + 1] == key:
+            return i + 1
+        return -1
+
+    return lookup
+
+
+def store_function(tt: TranspositionTable, map_move: Callable[[int, int], int]) -> StoreFn:
+    """`store(key, frame, depth, ply, value, bound, move)`: write a node's result.
+
+    The key is masked already; `ply` is the node's distance from the root
+    (proven scores are stored as the distance from the node, `to_tt`);
+    `move` is mapped into the key's frame (`map_move(move, frame)`).  Same
+    two-slot policy as `TranspositionTable.store`, for the current generation.
+    """
+    keys, depths, values, bounds, moves, ages = (
+        tt.keys, tt.depths, tt.values, tt.bounds, tt.moves, tt.ages
+    )
+    mask, generation = tt.mask, tt.generation
+
+    def store(
+        key: int, frame: int, depth: int, ply: int, value: float, bound: int, move: int
+    ) -> None:
+        if value >= MATE_BOUND:
+            value += ply
+        elif value <= -MATE_BOUND:
+            value -= ply
+        i = (key & mask) << 1
+        if not (keys[i] == key or depth >= depths[i] or ages[i] != generation):
+            i += 1
+        keys[i] = key
+        depths[i] = depth
+        values[i] = value
+        bounds[i] = bound
+        moves[i] = map_move(move, frame) if frame else move
+        ages[i] = generation
+
+    return store

@@ -1,0 +1,221 @@
+"""Alpha-beta and NegaScout: the node function of the negamax core.
+
+`build_alphabeta(core, evaluator, pvs=...)` returns the node function and
+its `stats`.  This is the documented hot search loop of the library: every
+node of an alpha-beta or NegaScout search runs through it, so it is one
+closure over local tables and plain nonlocal int counters, with its
+sections written out in place (see the comments 1-5 in `node`).  Moving the
+TT probe, the TT store or NegaScout's re-searches into functions of their
+own cost 3-5% of the nodes/s on Connect Four (one more call per node), so
+only the cutoff's killer and history update, which runs at cut nodes only,
+is a function of its own (`ordering.cutoff_recorder`).
+
+Conventions (see negamax.py): scores from the side to move; a child with
+the same side to move (an extra turn) keeps its score and window, others
+are negated and mirrored; depth counts moves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .ordering import cutoff_recorder, order_moves
+from .result import MATE_BOUND, SearchStats
+from .tt import EXACT, KEY_MASK, LOWER, SIDE_KEY, SOLVED, UPPER
+
+if TYPE_CHECKING:
+    from ..evaluation import Evaluator
+    from .negamax import Core
+
+INF = math.inf
+#: A node function: (depth, alpha, beta, ply) -> score from the side to move.
+NodeFn = Callable[[int, float, float, int], float]
+#: Null-window width of NegaScout; any positive width is correct, and
+#: evaluators in this library score in whole units.
+NULL_WINDOW = 1
+#: Late move reductions: at depth >= LMR_DEPTH, the moves ordered after the
+#: first LMR_AFTER (TT move, killers, best history) get a null-window search
+#: one ply shallower; one that beats alpha is searched again at full depth.
+LMR_AFTER = 3
+LMR_DEPTH = 3
+#: The principal variation of a node with none (a leaf, a TT answer).
+EMPTY_PV: tuple[int, ...] = ()
+
+
+def build_alphabeta(
+    core: Core[Any], evaluator: Evaluator[Any], *, pvs: bool
+) -> tuple[NodeFn, Callable[[], SearchStats]]:
+    """Fail-soft alpha-beta with TT, killers and history over `core`'s state
+    and tables; `pvs` adds NegaScout's null-window searches of every move
+    after the first.  Returns (node, stats)."""
+    state = core.state
+    check = core.budget.check
+    make, undo = state.make, state.undo
+    is_over, legal_moves = state.is_over, state.legal_moves
+    terminal = core.terminal_score
+    pvt = core.pv_table
+    map_move, unmap_move = state.game.map_move, state.game.unmap_move
+    order = core.order
+    tt = core.tt
+    if tt is not None:
+        tkeys, tdepths, tvalues = tt.keys, tt.depths, tt.values
+        tbounds, tmoves, tages = tt.bounds, tt.moves, tt.ages
+        mask, generation = tt.mask, tt.generation
+    symmetry = core.symmetry and len(state.hashes) > 1
+    killer_table = core.killers.table if core.killers is not None else None
+    hist_tables = core.history.tables if core.history is not None else None
+    use_ordering = killer_table is not None or hist_tables is not None or tt is not None
+    use_cutoffs = killer_table is not None or hist_tables is not None
+    remember = cutoff_recorder(killer_table, hist_tables) if use_cutoffs else None
+    lmr = pvs and core.reductions  # late move reductions: see LMR_AFTER
+    nw = NULL_WINDOW
+    nodes = probes = hits = cutoffs = first_cutoffs = horizon = 0
+    checkpoint = core.budget.first_checkpoint(0)
+
+    def node(depth: int, alpha: float, beta: float, ply: int) -> float:
+        nonlocal nodes, probes, hits, cutoffs, first_cutoffs, horizon, checkpoint
+        # 1. Count the node, check the budget, score ends and horizon leaves.
+        nodes += 1
+        if nodes >= checkpoint:
+            checkpoint = check(nodes)
+        pvt[ply] = EMPTY_PV
+        if is_over():
+            return terminal(ply)
+        if depth <= 0:
+            horizon += 1
+            return evaluator(state)
+        # 2. The transposition table may settle the node or name a move.
+        side = state.to_move
+        tt_move = -1
+        horizon0 = horizon
+        if tt is not None:
+            hashes = state.hashes
+            if symmetry:
+                key = min(hashes)
+                frame = hashes.index(key)
+            else:
+                key = hashes[0]
+                frame = 0
+            if side:
+                key ^= SIDE_KEY
+            key &= KEY_MASK
+            probes += 1
+            i = (key & mask) << 1
+            if tkeys[i] != key:
+                i += 1
+                if tkeys[i] != key:
+                    i = -1
+            if i >= 0:
+                hits += 1
+                d = tdepths[i]
+                if d >= depth:
+                    v = tvalues[i]
+                    if v >= MATE_BOUND:
+                        v -= ply
+                    elif v <= -MATE_BOUND:
+                        v += ply
+                    b = tbounds[i]
+                    if b == EXACT or (v >= beta if b == LOWER else v <= alpha):
+                        if d < SOLVED:
+                            horizon += 1
+                        return v
+                m = tmoves[i]
+                if m >= 0:
+                    tt_move = unmap_move(m, frame) if frame else m
+        # 3. The moves, best first.
+        moves = legal_moves()
+        if not moves:
+            horizon += 1
+            return evaluator(state)
+        if order is not None:
+            moves = order(state, moves)
+        if use_ordering and len(moves) > 1:
+            killers = killer_table[ply] if killer_table is not None else None
+            history = hist_tables[side] if hist_tables is not None else None
+            moves = order_moves(moves, tt_move, killers, history)
+        # 4. The children.  At a frontier node (depth 1) they are leaves,
+        # scored here without a call each: most nodes of a tree are leaves.
+        alpha0 = alpha
+        best = -INF
+        best_move = moves[0]  # stands if no move beats -INF (a NaN evaluator)
+        child_depth = depth - 1
+        child_ply = ply + 1
+        reduce = lmr and depth >= LMR_DEPTH
+        leaves = child_depth == 0
+        if leaves:
+            pvt[child_ply] = EMPTY_PV
+        for index, m in enumerate(moves):
+            make(m)
+            if leaves:
+                nodes += 1
+                if nodes >= checkpoint:
+                    checkpoint = check(nodes)
+                if is_over():
+                    v = terminal(child_ply)
+                else:
+                    horizon += 1
+                    v = evaluator(state)
+                if state.to_move != side:
+                    v = -v
+            elif pvs and index:
+                # NegaScout: a null window, one ply shallower for a late
+                # move (LMR); a move that beats alpha is searched again.
+                d = child_depth - 1 if reduce and index >= LMR_AFTER else child_depth
+                if state.to_move == side:
+                    v = node(d, alpha, alpha + nw, child_ply)
+                    if d < child_depth and v > alpha:
+                        v = node(child_depth, alpha, alpha + nw, child_ply)
+                    if alpha < v < beta:
+                        v = node(child_depth, alpha, beta, child_ply)
+                else:
+                    v = -node(d, -alpha - nw, -alpha, child_ply)
+                    if d < child_depth and v > alpha:
+                        v = -node(child_depth, -alpha - nw, -alpha, child_ply)
+                    if alpha < v < beta:
+                        v = -node(child_depth, -beta, -alpha, child_ply)
+            elif state.to_move == side:
+                v = node(child_depth, alpha, beta, child_ply)
+            else:
+                v = -node(child_depth, -beta, -alpha, child_ply)
+            undo()
+            if v > best:
+                best = v
+                best_move = m
+                if v > alpha:
+                    if v >= beta:
+                        cutoffs += 1
+                        if not index:
+                            first_cutoffs += 1
+                        if remember is not None:
+                            remember(m, ply, side, depth * depth)
+                        break
+                    alpha = v
+                    pvt[ply] = (m,) + pvt[child_ply]
+        # 5. Remember the result (a subtree that met no horizon is SOLVED).
+        if tt is not None:
+            bound = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+            stored = best
+            if stored >= MATE_BOUND:
+                stored += ply
+            elif stored <= -MATE_BOUND:
+                stored -= ply
+            if horizon == horizon0:
+                depth = SOLVED
+            i = (key & mask) << 1
+            if not (tkeys[i] == key or depth >= tdepths[i] or tages[i] != generation):
+                i += 1
+            tkeys[i] = key
+            tdepths[i] = depth
+            tvalues[i] = stored
+            tbounds[i] = bound
+            tmoves[i] = map_move(best_move, frame) if frame else best_move
+            tages[i] = generation
+        return best
+
+    def stats() -> SearchStats:
+        return SearchStats(nodes, probes, hits, cutoffs, first_cutoffs, horizon)
+
+    return node, stats
+
