@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from boardgames.errors import NotationError
 from boardgames.game import Game, OptionError, State, get_game
+from boardgames.options import Limits
 from boardgames.search import MCTS, WIN, Searcher, SearchResult, SolveResult, solve
 from boardgames.search.negamax import SIDE_KEY
 from boardgames.search.result import describe_score
@@ -590,6 +591,70 @@ def test_on_iteration_reports_every_completed_depth():
     assert all(r.move in state.legal_moves() for r in seen)
     assert result.depth == 5 and result.completed
     assert seen[-1].move == result.move and seen[-1].score == result.score
+
+
+def test_iterate_yields_one_result_per_depth_and_the_caller_may_stop():
+    """Iterative deepening as a generator: the caller decides when to stop."""
+    state = get_game("connect4").new_state()
+    searcher = Searcher()
+    results = []
+    for result in searcher.iterate(state, Limits(depth=8)):
+        results.append(result)
+        if result.depth == 3:
+            break
+    assert [r.depth for r in results] == [1, 2, 3]
+    assert all(r.completed and r.move in state.legal_moves() for r in results)
+    assert [r.nodes for r in results] == sorted(r.nodes for r in results)
+    assert state.history == []  # whole between two results, and after a break
+    # Run to the end it gives what `search` gives.
+    last = list(Searcher().iterate(state, Limits(depth=5)))[-1]
+    searched = Searcher().search(state, Limits(depth=5))
+    assert (last.move, last.score, last.pv, last.nodes) == (
+        searched.move, searched.score, searched.pv, searched.nodes
+    )
+
+
+def test_iterate_ends_with_a_stopped_result_when_a_limit_strikes():
+    state = get_game("connect4").new_state()
+    results = list(Searcher().iterate(state, Limits(nodes=3000)))
+    *depths, stopped = results
+    assert all(r.completed for r in depths) and not stopped.completed
+    assert stopped.move in state.legal_moves() and stopped.nodes <= 3000
+    assert stopped.depth == (depths[-1].depth if depths else 0)
+    assert state.history == []
+
+
+def test_limits_value_and_keywords_search_alike():
+    state = c4("d c")
+    by_value = Searcher(seed=3).search(state, Limits(depth=5))
+    by_keyword = Searcher(seed=3).search(state, depth=5)
+    assert (by_value.move, by_value.score, by_value.nodes) == (
+        by_keyword.move, by_keyword.score, by_keyword.nodes
+    )
+    one = MCTS(seed=2).search(state, Limits(nodes=300, depth=4))
+    two = MCTS(seed=2).search(state, nodes=300, depth=4)
+    assert (one.move, one.score, one.pv, one.nodes) == (two.move, two.score, two.pv, two.nodes)
+    for engine in (Searcher(), MCTS()):
+        with pytest.raises(OptionError, match="not both"):
+            engine.search(state, Limits(depth=2), nodes=10)
+        with pytest.raises(OptionError, match="Limits"):
+            engine.search(state, 3)  # a depth where the limits go
+
+
+def test_the_core_reports_named_statistics_and_root_best():
+    from boardgames.search.budget import Budget
+    from boardgames.search.result import RootBest, SearchStats
+
+    searcher = Searcher()
+    state = get_game("connect4").new_state()
+    core = searcher._core(state, searcher._prepare(state.game), Budget(None, None, 0.0))
+    value = core.root(state.legal_moves(), 4, -float("inf"), float("inf"))
+    stats = core.stats()
+    assert isinstance(stats, SearchStats) and stats.nodes > stats.horizon > 0
+    assert stats.tt_hits <= stats.tt_probes and stats.first_move_cutoffs <= stats.cutoffs
+    best = core.root_best
+    assert isinstance(best, RootBest) and best.inside and best.score == value
+    assert best.move in state.legal_moves() and best.pv[0] == best.move
 
 
 def test_finds_a_forced_win_and_stops_deepening():

@@ -29,7 +29,7 @@ from boardgames.game import State, get_game
 from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.players import time_budget
 from boardgames.search import MCTS, Searcher
-from boardgames.search.negamax import Budget
+from boardgames.search.budget import Budget
 from boardgames.search.tt import TranspositionTable
 
 GAMES = ("andantino", "squatter", "hadron", "hexifence", "dots")

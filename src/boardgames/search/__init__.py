@@ -1,20 +1,24 @@
 """Game-independent search over the `Game`/`State` protocol.
 
-- `Searcher`: minimax, alpha-beta and NegaScout with iterative deepening,
-  a transposition table keyed by canonical symmetric hashes, killer and
-  history move ordering, and time/node limits;
+- `Searcher`: minimax, alpha-beta and NegaScout with iterative deepening
+  (`search`, or `iterate` for one result per depth), a transposition
+  table keyed by canonical symmetric hashes, killer and history move
+  ordering, and time/node limits;
 - `MCTS`: UCT Monte Carlo tree search with random or evaluator playouts;
 - `solve`: the exact value of a position, by alpha-beta to the end.
 
-A search or solve that runs out of its budget inside the tree raises
-`SearchStopped` (also known as `SearchTimeout`); `Searcher` and `MCTS`
-catch it and return their best move so far.
+Limits are one `Limits(depth, time, nodes)` value (`boardgames.options`,
+re-exported here), or the keywords `depth=`, `time=`, `nodes=`.  A search
+or solve that runs out of its budget inside the tree raises
+`errors.SearchStopped`; `Searcher` and `MCTS` catch it and return their
+best move so far.  `SearchTimeout` is a deprecated name of `SearchStopped`.
 
 Scores are from the side to move; a move that gives the same player
 another turn is not negated.  See docs/search.md.
 """
 
 from ..errors import SearchStopped
+from ..options import Limits
 from .iterative import Searcher
 from .mcts import MCTS
 from .result import MATE_BOUND, WIN, SearchResult, SolveResult, describe_score, is_proven
@@ -24,6 +28,7 @@ __all__ = [
     "MATE_BOUND",
     "MCTS",
     "WIN",
+    "Limits",
     "SearchResult",
     "SearchStopped",
     "SearchTimeout",

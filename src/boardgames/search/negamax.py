@@ -42,7 +42,7 @@ from .tt import (
     TranspositionTable,
     from_tt,
     lookup_function,
-    store_function,
+    to_tt,
 )
 
 if TYPE_CHECKING:
@@ -149,10 +149,11 @@ class Core(Generic[S]):
         terminal = self.terminal_score
         key_and_frame = self.key_and_frame
         pvt = self.pv_table
+        map_move = state.game.map_move
         tt = self.tt
         if tt is not None:
             tdepths, tvalues, tbounds = tt.depths, tt.values, tt.bounds
-            lookup, store = lookup_function(tt), store_function(tt, state.game.map_move)
+            lookup, store = lookup_function(tt), tt.store
         nodes = probes = hits = horizon = 0
         checkpoint = self.budget.first_checkpoint(0)
 
@@ -195,7 +196,8 @@ class Core(Generic[S]):
                     pvt[ply] = (m,) + pvt[ply + 1]
             if tt is not None:
                 solved = horizon == horizon0
-                store(key, frame, SOLVED if solved else depth, ply, best, EXACT, best_move)
+                move = map_move(best_move, frame) if frame else best_move
+                store(key, SOLVED if solved else depth, to_tt(best, ply), EXACT, move)
             return best
 
         def stats() -> SearchStats:

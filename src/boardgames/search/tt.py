@@ -25,9 +25,9 @@ collection followed (30-100 ms a pass, and a pause of that size lands in
 the middle of a timed search); as arrays it costs the collector nothing.
 Keys are stored modulo 2^63 (`KEY_MASK`), so that -1 can mark an empty slot.
 
-The search's node functions do not call the methods: `lookup_function`
-and `store_function` give them closures over the arrays (no attribute
-lookups, keys already masked).
+The node functions of the search and the solver read and write the arrays
+in place (a call per node costs them a few percent); `lookup_function`
+gives them a closure over the keys for the cheaper lookups.
 """
 
 from __future__ import annotations
@@ -149,10 +149,6 @@ class TranspositionTable:
         return self.size
 
 
-#: `store(key, frame, depth, ply, value, bound, move)`, see `store_function`.
-StoreFn = Callable[[int, int, int, int, float, int, int], None]
-
-
 def lookup_function(tt: TranspositionTable) -> Callable[[int], int]:
     """`lookup(key)`: the index of a (masked) key's entry, or -1."""
     keys, mask = tt.keys, tt.mask
@@ -167,35 +163,3 @@ def lookup_function(tt: TranspositionTable) -> Callable[[int], int]:
 
     return lookup
 
-
-def store_function(tt: TranspositionTable, map_move: Callable[[int, int], int]) -> StoreFn:
-    """`store(key, frame, depth, ply, value, bound, move)`: write a node's result.
-
-    The key is masked already; `ply` is the node's distance from the root
-    (proven scores are stored as the distance from the node, `to_tt`);
-    `move` is mapped into the key's frame (`map_move(move, frame)`).  Same
-    two-slot policy as `TranspositionTable.store`, for the current generation.
-    """
-    keys, depths, values, bounds, moves, ages = (
-        tt.keys, tt.depths, tt.values, tt.bounds, tt.moves, tt.ages
-    )
-    mask, generation = tt.mask, tt.generation
-
-    def store(
-        key: int, frame: int, depth: int, ply: int, value: float, bound: int, move: int
-    ) -> None:
-        if value >= MATE_BOUND:
-            value += ply
-        elif value <= -MATE_BOUND:
-            value -= ply
-        i = (key & mask) << 1
-        if not (keys[i] == key or depth >= depths[i] or ages[i] != generation):
-            i += 1
-        keys[i] = key
-        depths[i] = depth
-        values[i] = value
-        bounds[i] = bound
-        moves[i] = map_move(move, frame) if frame else move
-        ages[i] = generation
-
-    return store
