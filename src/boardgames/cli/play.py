@@ -132,7 +132,7 @@ def play(
         click.echo("type a move, or 'help' for commands")
 
     def show(state: State, move: int | None, player: Player | None) -> None:
-        if move is None:
+        if move is None or player is None:
             click.echo("position after undo:")
         else:
             side = 0 if player is players[0] else 1
