@@ -1,5 +1,6 @@
-"""Andantino speed: perft, make/undo, the enclosure check, evaluators, and
-the default AI's depth in 2 s on the benchmark positions.
+"""Andantino speed: perft, make/undo per move, the enclosure check, the
+evaluator per call (fresh and memoised), the move order, and the default
+AI's depth in 2 s on the benchmark positions.
 
 Run with `pytest benchmarks/test_bench_andantino.py -m benchmark`; add `-s`
 to see the depth / nodes-per-second lines of the timed searches.
@@ -51,13 +52,47 @@ def test_enclosing_move(benchmark):
     assert state.winner() == 0
 
 
-@pytest.mark.parametrize(
-    "name, evaluator",
-    [("threats", ThreatEvaluator()), ("seed", seed_evaluator(0.5, 1))],
-    ids=["threats", "seed"],
-)
-def test_evaluator(benchmark, name, evaluator):
-    benchmark(evaluator, POSITIONS["middle-24"])
+def _children(name: str) -> list:
+    """Copies of every position one move after benchmark position `name`."""
+    state = POSITIONS[name]
+    children = []
+    for move in state.legal_moves():
+        state.make(move)
+        children.append(state.copy())
+        state.undo()
+    return children
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_threat_evaluator_per_call(benchmark, name):
+    """One fresh ThreatEvaluator call (its score and flood memos cleared before
+    each round; the line memos stay, warm as in a search) on each child of
+    the position: the cost of a new leaf.  Divide by the number of children
+    (printed with -s) for the cost of one call."""
+    evaluator = ThreatEvaluator()
+    children = _children(name)
+
+    def run():
+        for child in children:
+            evaluator(child)
+
+    def setup():
+        evaluator.clear_memos(lines=False)
+
+    benchmark.pedantic(run, setup=setup, rounds=100, iterations=1)
+    print(f"\n{name}: {len(children)} children")
+
+
+def test_threat_evaluator_memoised(benchmark):
+    """A call whose position was seen before (a transposition): a memo look-up."""
+    evaluator = ThreatEvaluator()
+    state = POSITIONS["middle-24"]
+    evaluator(state)
+    benchmark(evaluator, state)
+
+
+def test_seed_evaluator(benchmark):
+    benchmark(seed_evaluator(0.5, 1), POSITIONS["middle-24"])
 
 
 def test_order_moves(benchmark):

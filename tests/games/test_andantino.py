@@ -556,7 +556,7 @@ def test_default_ai_beats_the_seed_bot():
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 2**32 - 1))
 def test_cut_off_matches_a_flood_from_the_border(seed):
-    from boardgames.games.andantino.experts import _two_or_more, around, cut_off
+    from boardgames.games.andantino.experts import _two_or_more, around, cut_off, potential_walls
     from boardgames.games.andantino.geometry import BOARD_MASK, BORDER_MASK, dilate
 
     rng = random.Random(seed)
@@ -571,7 +571,7 @@ def test_cut_off_matches_a_flood_from_the_border(seed):
     reach = BORDER_MASK & passable
     while (grown := dilate(reach) & passable) != reach:
         reach = grown
-    assert cut_off(enemy, own, around(own), empty) == enemy & ~reach
+    assert cut_off(enemy, potential_walls(own, around(own), empty)) == enemy & ~reach
 
 
 def test_threat_evaluator_follows_a_forced_block():

@@ -1,10 +1,13 @@
 """Andantino knowledge: the seed's BridgeExpert and the threat counts a strong
-player needs (lines, enclosures, mobility), all on bitboards.
+player needs (lines, enclosures, mobility).
 
-Every count is a handful of shifts and ANDs over 380-bit Python ints, so an
-evaluation costs tens of big-int operations instead of a loop over cells.
-`nb(bits, d)` moves each cell's neighbour in direction d onto the cell, so
-`E & nb(B, d)` marks the enemy stones whose neighbour d is one of ours.
+The counts are defined here from scratch on bitboards: every count is a
+handful of shifts and ANDs over 380-bit Python ints.  `nb(bits, d)` moves
+each cell's neighbour in direction d onto the cell, so `E & nb(B, d)` marks
+the enemy stones whose neighbour d is one of ours.  The ThreatEvaluator
+reads the same counts from the state's incremental tally instead
+(tallies.py, kept by make/undo), and floods only for the cut-off groups;
+the tests check the two against each other.
 
 Scores are from the side to move, inside +-evaluation.MAX_EVAL.
 """
@@ -25,8 +28,18 @@ from .geometry import (
     INDEX,
     cells_of,
     escape_mask,
+    flood,
 )
 from .notation import format_cell
+from .tallies import (
+    COUNT_SHIFT,
+    FIELD_STRUCT,
+    LOW_BITS,
+    LOW_MASK,
+    clear_line_memos,
+    enclosing_cells,
+    four_completions,
+)
 
 if TYPE_CHECKING:
     from .rules import AndantinoState
@@ -49,6 +62,10 @@ ARCS = tuple((d, (d + 1) % 6, (d + 2) % 6) for d in range(6))
 #: the opponent has two winning cells that one stone cannot both block.
 WIN_NEXT = 900_000.0
 LOST_NEXT = -800_000.0
+#: A position's memo key is `white << KEY_SHIFT | black` (the board has 380 bits).
+KEY_SHIFT = 384
+#: At most this many scores are memoised per evaluator (then the memo restarts).
+EVAL_MEMO_LIMIT = 1 << 16
 
 
 def nb(bits: int, step: int) -> int:
@@ -68,8 +85,8 @@ def back(bits: int, step: int) -> int:
 
 def _legal_cells(state: AndantinoState, bits: int) -> int:
     """The cells of `bits` where a stone may be played now."""
-    counts, board = state.counts, state.board
-    return sum(BIT[c] for c in cells_of(bits) if board[c] < 0 and counts[c] >= 2)
+    candidates = state.candidates
+    return sum(BIT[c] for c in cells_of(bits) if c in candidates)
 
 
 # --- the seed's expert ---------------------------------------------------------------
@@ -214,32 +231,39 @@ def _two_or_more(boards: list[int]) -> int:
     return twos
 
 
-def cut_off(target: int, walls: int, near_walls: list[int], empty: int) -> int:
-    """The stones of `target` that our potential walls cut off from the border.
+def potential_walls(walls: int, near_walls: list[int], empty: int) -> int:
+    """Our stones plus the empty cells touching two or more of them (the gaps
+    one stone would plug), from `near_walls = around(walls)`."""
+    return walls | (_two_or_more(near_walls) & empty)
 
-    Potential walls are our stones plus the empty cells touching two or more
-    of them (the gaps one stone would plug).  A stone the border cannot reach
-    around them is one the walls' owner is close to enclosing: a loose
-    measure of enclosure threats against whole groups, not just lone stones.
+
+#: reach(blocked), memoised: sibling leaves mostly share one side's walls
+#: (the last stone changes only the mover's), and so do transpositions.
+_REACH: dict[int, int] = {}
+REACH_MEMO_LIMIT = 1 << 17
+
+
+def reach(blocked: int) -> int:
+    """The cells the border reaches around the `blocked` cells.  Every cell
+    beyond the outermost blocked ring sees the border along a straight line,
+    so the flood starts there instead of at ring 9."""
+    found = _REACH.get(blocked)
+    if found is None:
+        found = flood(escape_mask(blocked), BOARD_MASK & ~blocked)
+        if len(_REACH) >= REACH_MEMO_LIMIT:
+            _REACH.clear()
+        _REACH[blocked] = found
+    return found
+
+
+def cut_off(target: int, blocked: int) -> int:
+    """The stones of `target` that the border cannot reach around `blocked`.
+
+    With `blocked` our potential walls (`potential_walls`), these are the
+    stones our walls' owner is close to enclosing: a loose measure of
+    enclosure threats against whole groups, not just lone stones.
     """
-    blocked = walls | (_two_or_more(near_walls) & empty)
-    passable = BOARD_MASK & ~blocked
-    # Every cell beyond the outermost blocked ring sees the border along a
-    # straight line, so the flood can start there instead of at ring 9.
-    reach = escape_mask(blocked) & passable
-    while True:
-        grown = (
-            reach
-            | (reach << 1)
-            | (reach >> 1)
-            | (reach << 19)
-            | (reach >> 19)
-            | (reach << 20)
-            | (reach >> 20)
-        ) & passable
-        if grown == reach:
-            return target & ~reach
-        reach = grown
+    return target & ~reach(blocked)
 
 
 def mobility(state: AndantinoState, player: int) -> float:
@@ -254,19 +278,35 @@ def mobility(state: AndantinoState, player: int) -> float:
     return float((legal & near_own).bit_count() - (legal & near_enemy).bit_count())
 
 
+def _legal_bits(state: AndantinoState, bits: int) -> int:
+    """The cells of `bits` that are legal now (`_legal_cells` for a few cells)."""
+    out = 0
+    candidates = state.candidates
+    while bits:
+        low = bits & -bits
+        if CELL_OF_POSITION[low.bit_length() - 1] in candidates:
+            out |= low
+        bits ^= low
+    return out
+
+
+def _winning_cells(state: AndantinoState, player: int, five_surrounded: int) -> int:
+    """`player`'s legal winning cells (a bitboard) from the counts: the cells
+    completing a four, and the cells enclosing one of the enemy stones with
+    five of `player`'s around them (`five_surrounded`: any number that is
+    not 0 when there are some)."""
+    cells = four_completions(state.tally, state.line_keys, player)
+    if five_surrounded:
+        cells |= enclosing_cells(state.board, state.masks, state.sur5[1 - player], player)
+    return _legal_bits(state, cells) if cells else 0
+
+
 def winning_cells_both(state: AndantinoState) -> tuple[int, int]:
     """Bitboards of the legal winning cells (see `winning_cells`) of the side
-    to move and of the opponent, sharing one pass over the lines."""
+    to move and of the opponent, read from the state's counts."""
     me = state.to_move
-    own, enemy = state.bits[me], state.bits[1 - me]
-    (_, _, _, mine), (_, _, _, theirs) = line_windows_both(own, enemy)
-    empty = BOARD_MASK & ~(own | enemy)
-    mine |= _surround(enemy & INNER_MASK, around(own), empty)[3]
-    theirs |= _surround(own & INNER_MASK, around(enemy), empty)[3]
-    return (
-        _legal_cells(state, mine) if mine else 0,
-        _legal_cells(state, theirs) if theirs else 0,
-    )
+    sur5 = state.sur5
+    return _winning_cells(state, me, sur5[1 - me]), _winning_cells(state, 1 - me, sur5[me])
 
 
 def winning_cells(state: AndantinoState, player: int) -> list[int]:
@@ -300,7 +340,12 @@ class ThreatEvaluator:
     move facing exactly one must block it: the block is played and the
     position after it evaluated, up to `forced` blocks deep (a small
     quiescence search over forced replies, which sees a threat that leads to
-    a double threat one move further than the search does)."""
+    a double threat one move further than the search does).
+
+    The counts come from the state's incremental tally (tallies.py); only the
+    cut-off groups (`danger`) are flooded here, and the floods and the scores
+    are memoised (bounded).  `weights` is read once, when the evaluator is
+    built."""
 
     def __init__(self, forced: int = 2, **weights: float) -> None:
         unknown = set(weights) - set(DEFAULT_WEIGHTS)
@@ -310,9 +355,22 @@ class ThreatEvaluator:
             raise ValueError(f"forced must be a whole number >= 0, not {forced!r}")
         self.weights = {**DEFAULT_WEIGHTS, **weights}
         self.forced = forced
+        self._w = tuple(self.weights[name] for name in DEFAULT_WEIGHTS)
+        #: Scores by position (both colours' bitboards, which also fix the
+        #: side to move): leaves recur through transpositions.
+        self._memo: dict[int, float] = {}
 
     def __call__(self, state: AndantinoState) -> float:
-        return self.evaluate(state, self.forced)
+        white, black = state.bits
+        key = white << KEY_SHIFT | black
+        memo = self._memo
+        score = memo.get(key)
+        if score is None:
+            score = self.evaluate(state, self.forced)
+            if len(memo) >= EVAL_MEMO_LIMIT:
+                memo.clear()
+            memo[key] = score
+        return score
 
     def evaluate(self, state: AndantinoState, forced: int) -> float:
         """The score, following at most `forced` forced blocks."""
@@ -320,16 +378,22 @@ class ThreatEvaluator:
             won = state.winner()
             return 0.0 if won is None else (WIN_NEXT if won == state.to_move else -WIN_NEXT)
         me = state.to_move
-        own, enemy = state.bits[me], state.bits[1 - me]
-        (m4, m3, m2, m_line), (o4, o3, o2, o_line) = line_windows_both(own, enemy)
-        empty = BOARD_MASK & ~(own | enemy)
-        near_own = around(own)
-        near_enemy = around(enemy)
-        ms3, ms4, ms5, m_sur = _surround(enemy & INNER_MASK, near_own, empty)
-        os3, os4, os5, o_sur = _surround(own & INNER_MASK, near_enemy, empty)
-        if (m_line | m_sur) and _legal_cells(state, m_line | m_sur):
+        tally = state.tally
+        f = FIELD_STRUCT.unpack((tally & LOW_MASK).to_bytes(LOW_BITS // 8, "little"))
+        # Fields (tallies.py): 0-2 White's 2/3/4-windows, 3-5 Black's; 6-8
+        # White stones with 3/4/5 Black ones around, 9-11 the reverse; 12, 13
+        # bridges round White's and Black's stones; 14, 15 mobility.
+        if me:
+            m2, m3, m4, o2, o3, o4, ms3, ms4, ms5, os3, os4, os5 = f[3:6] + f[0:3] + f[6:12]
+            bridge = f[12] - f[13]
+            mobility = f[15] - f[14]
+        else:
+            m2, m3, m4, o2, o3, o4, os3, os4, os5, ms3, ms4, ms5 = f[0:12]
+            bridge = f[13] - f[12]
+            mobility = f[14] - f[15]
+        if (m4 or ms5) and _winning_cells(state, me, ms5):
             return WIN_NEXT
-        threats = _legal_cells(state, o_line | o_sur) if (o_line | o_sur) else 0
+        threats = _winning_cells(state, 1 - me, os5) if o4 or os5 else 0
         if threats:
             if threats & (threats - 1):
                 return LOST_NEXT
@@ -339,33 +403,42 @@ class ThreatEvaluator:
                 score = -self.evaluate(state, forced - 1)
                 state.undo()
                 return score
-        w = self.weights
-        mine = w["four"] * m4 + w["three"] * m3 + w["two"] * m2
-        mine += w["surround5"] * ms5 + w["surround4"] * ms4 + w["surround3"] * ms3
-        theirs = w["four"] * o4 + w["three"] * o3 + w["two"] * o2
-        theirs += w["surround5"] * os5 + w["surround4"] * os4 + w["surround3"] * os3
-        score = w["tempo"] * mine - theirs
-        if w["bridge"]:
-            b = 0
-            for d, e, f in ARCS:
-                b += (enemy & near_own[d] & near_own[e] & near_own[f]).bit_count()
-                b -= (own & near_enemy[d] & near_enemy[e] & near_enemy[f]).bit_count()
-            score += w["bridge"] * b
-        if w["danger"]:
-            theirs_cut = cut_off(enemy, own, near_own, empty).bit_count()
-            mine_cut = cut_off(own, enemy, near_enemy, empty).bit_count()
-            score += w["danger"] * (w["tempo"] * theirs_cut - mine_cut)
-        if w["mobility"]:
-            legal = 0
-            for c in state.candidates:
-                legal |= BIT[c]
-            a = b = 0
-            for x in near_own:
-                a |= x
-            for x in near_enemy:
-                b |= x
-            score += w["mobility"] * ((legal & a).bit_count() - (legal & b).bit_count())
+        w4, w3, w2, ws5, ws4, ws3, wb, wm, wd, tempo = self._w
+        mine = w4 * m4 + w3 * m3 + w2 * m2
+        mine += ws5 * ms5 + ws4 * ms4 + ws3 * ms3
+        theirs = w4 * o4 + w3 * o3 + w2 * o2
+        theirs += ws5 * os5 + ws4 * os4 + ws3 * os3
+        score = tempo * mine - theirs
+        if wb:
+            score += wb * bridge
+        if wd:
+            own, enemy = state.bits[me], state.bits[1 - me]
+            empty = BOARD_MASK & ~(own | enemy)
+            two = state.two
+            # cut_off(enemy, walls), written out with the memo of `reach`.
+            walls = own | (two[me] & empty)
+            border = _REACH.get(walls)
+            if border is None:
+                border = reach(walls)
+            theirs_cut = (enemy & ~border).bit_count()
+            walls = enemy | (two[1 - me] & empty)
+            border = _REACH.get(walls)
+            if border is None:
+                border = reach(walls)
+            mine_cut = (own & ~border).bit_count()
+            score += wd * (tempo * theirs_cut - mine_cut)
+        if wm:
+            score += wm * mobility
         return score
+
+    def clear_memos(self, lines: bool = True) -> None:
+        """Forget the memoised scores and floods, and with `lines` the line
+        values (all are only caches: for timing a fresh evaluation, or to free
+        the memory)."""
+        self._memo.clear()
+        _REACH.clear()
+        if lines:
+            clear_line_memos()
 
     def __repr__(self) -> str:
         return f"ThreatEvaluator({self.weights})"
@@ -375,13 +448,13 @@ def order_moves(state: AndantinoState, moves: list[int]) -> list[int]:
     """Static move order: winning cells, then cells that block the opponent's
     wins, then cells touching more stones."""
     wins, blocks = winning_cells_both(state)
-    counts = state.counts
+    masks = state.masks  # a mask >> COUNT_SHIFT is the cell's count of stones around
     if not (wins or blocks):
-        return sorted(moves, key=counts.__getitem__, reverse=True)
+        return sorted(moves, key=lambda m: masks[m] >> COUNT_SHIFT, reverse=True)
 
     def rank(m: int) -> int:
         bit = BIT[m]
-        return (bit & wins and 100) + (bit & blocks and 50) + counts[m]
+        return (bit & wins and 100) + (bit & blocks and 50) + (masks[m] >> COUNT_SHIFT)
 
     return sorted(moves, key=rank, reverse=True)
 

@@ -95,6 +95,27 @@ LINE_RAYS: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...] = tup
     tuple((_ray(i, a, 4), _ray(i, b, 4)) for a, b in AXES) for i in range(SIZE)
 )
 
+
+#: LINES[l]: the cells of line l in order, every maximal straight line of the
+#: board along the three axes (E, SE and SW, each from its far end): 57 lines
+#: of 10 to 19 cells.  Five in a row and the five-cell windows of the
+#: evaluator live on them.
+def _lines() -> tuple[tuple[int, ...], ...]:
+    out = []
+    for d in (1, 2, 3):
+        back = (d + 3) % 6
+        for i in range(SIZE):
+            if NEIGHBOURS6[i][back] < 0:
+                out.append((i, *_ray(i, d)))
+    return tuple(out)
+
+
+LINES: tuple[tuple[int, ...], ...] = _lines()
+#: LINE_SLOTS[i]: (line, position of i on it) for the three lines through i.
+LINE_SLOTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((l, line.index(i)) for l, line in enumerate(LINES) if i in line) for i in range(SIZE)
+)
+
 # --- bitboards ------------------------------------------------------------------
 
 
@@ -159,10 +180,15 @@ def escape_mask(walls: int) -> int:
     return BEYOND[r]
 
 
-def flood_enclosed(seed: int, passable: int, escape: int = BORDER_MASK) -> int:
-    """The region grown from `seed` through `passable` cells, or 0 as soon as it
-    touches `escape` (by default the border ring: the board edge is not a wall)."""
-    region = seed & passable
+def flood(region: int, passable: int, escape: int = 0) -> int:
+    """The library's one flood fill: `region` grown through `passable` cells to
+    the full extent of its connected parts, or 0 as soon as it touches
+    `escape` (0: never stop early).
+
+    The rules flood from one cell with `escape` the cells that surely reach
+    the border (is the region enclosed?); the evaluator floods inwards from
+    those cells with no escape (which cells can the border reach?)."""
+    region &= passable
     if region & escape:
         return 0
     while True:
@@ -180,6 +206,12 @@ def flood_enclosed(seed: int, passable: int, escape: int = BORDER_MASK) -> int:
         if grown == region:
             return region
         region = grown
+
+
+def flood_enclosed(seed: int, passable: int, escape: int = BORDER_MASK) -> int:
+    """The region grown from `seed` through `passable` cells, or 0 as soon as it
+    touches `escape` (by default the border ring: the board edge is not a wall)."""
+    return flood(seed, passable, escape)
 
 
 #: Number of separate runs of non-wall neighbours around a cell, for each

@@ -3,29 +3,39 @@ with incremental make/undo).  See docs/andantino.md for the rules.
 
 Per move the state updates, in constant work:
 - the board list and one bitboard per colour;
-- the occupied-neighbour count of the six neighbours, and with it the set of
-  legal cells (empty cells touching two or more stones);
+- the neighbour mask of the six neighbours (which neighbours hold which
+  colour, and how many are occupied), and with it the set of legal cells
+  (empty cells touching two or more stones);
 - one Zobrist hash per board symmetry (12 frames), packed side by side into
   one Python int so that a move is a single XOR (`hashes` unpacks them,
   which the search does only at interior nodes, not at the leaves);
-- the result, looking only through the last stone: five in a row along its
-  three axes (skipped on an axis holding fewer than four of our stones
-  within reach, a bit count), and enclosures that the stone itself can have
-  closed.
+- the evaluator's counts (`tallies.py`): a neighbour mask per cell, the
+  contents of the three lines through the stone, the packed `tally` of line
+  windows, surrounds, bridges and mobility, and the potential walls `two`;
+  undo restores the tally and walls from a stack;
+- the result, looking only through the last stone: five in a row (the
+  tally's five count went up), and enclosures that the stone itself can
+  have closed.
 
 Enclosure is the costly rule, so it is checked in stages, cheapest first:
 1. a stone inside the board can only close a region when its non-wall
-   neighbours form two or more separate runs around it (OPEN_RUNS);
+   neighbours form two or more separate runs around it (OPEN_RUNS on the
+   cell's neighbour mask);
 2. a region is open when one of the six straight rays from a seed cell holds
    no wall (a few AND operations on bitboards);
-3. only then a bitboard flood fill (`geometry.flood_enclosed`), which stops
-   as soon as it touches a ring beyond the outermost wall (from there a
-   straight walk out meets no wall), or ring 9.
+3. only then a bitboard flood fill (`geometry.flood`), which stops as soon
+   as it touches a ring beyond the outermost wall (from there a straight
+   walk out meets no wall), or ring 9.
+The mover's own stone can only sit in an enemy pocket when none of its
+neighbours is its own (in a game still going, every stone is free, and an
+own neighbour joins the new stone to it); only then are the rays and the
+flood tried from the stone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from struct import Struct
 
 from ...errors import IllegalMoveError, NotationError
 from ...game import Game, State
@@ -35,9 +45,7 @@ from .geometry import (
     BOARD_MASK,
     CUBES,
     INDEX,
-    LINE_MASKS,
-    LINE_RAYS,
-    NEIGHBOURS,
+    LINES,
     NEIGHBOURS6,
     OPEN_RUNS,
     RADIUS,
@@ -46,14 +54,54 @@ from .geometry import (
     SIZE,
     SYMMETRIES,
     escape_mask,
-    flood_enclosed,
+    flood,
 )
 from .notation import format_cell, format_cube, parse_cell, split_moves
+from .tallies import (
+    CAND_VALUE,
+    COUNT_SHIFT,
+    COUNT_UNIT,
+    FIELD_BITS,
+    FIVE_AROUND,
+    FIVES,
+    INITIAL_MASKS,
+    LINE_BITS,
+    MOBILITY,
+    NEIGHBOUR_BITS,
+    ONE_NEIGHBOUR,
+    STONE_VALUE,
+    line_value,
+)
 
 WHITE, BLACK, EMPTY = 0, 1, -1
 HASH_BITS = 64
 HASH_MASK = (1 << HASH_BITS) - 1
 FRAME_SHIFTS = tuple(HASH_BITS * f for f in range(len(SYMMETRIES)))
+#: Unpacks the 12 frames of `packed` in one call (`hashes`).
+_FRAMES = Struct(f"<{len(SYMMETRIES)}Q")
+_PACKED_BYTES = _FRAMES.size
+#: The mobility unit of each colour in the tally, and the mask of its
+#: neighbour bits in a cell's mask.
+_MOBILITY_UNIT = (1 << (FIELD_BITS * MOBILITY), 1 << (FIELD_BITS * (MOBILITY + 1)))
+_COLOUR_BITS = (63, 63 << 6)
+#: Per colour, the tables make reads, in one tuple (one look-up per move).
+_SIDES = tuple(
+    (
+        STONE_VALUE[player],
+        STONE_VALUE[1 - player],
+        FIVE_AROUND[player],
+        FIVE_AROUND[1 - player],
+        ONE_NEIGHBOUR[player],
+        _COLOUR_BITS[player],
+        _MOBILITY_UNIT[player],
+        NEIGHBOUR_BITS[player],
+        LINE_BITS[player],
+    )
+    for player in (WHITE, BLACK)
+)
+#: A cell's mask is at least _TWO_STONES when two or more neighbours are
+#: occupied (the placement rule), and so on.
+_ONE_STONE, _TWO_STONES, _THREE_STONES = COUNT_UNIT, 2 * COUNT_UNIT, 3 * COUNT_UNIT
 CENTRE = 0
 FIRST_MOVES = (1, 2, 3, 4, 5, 6)
 
@@ -178,31 +226,54 @@ class AndantinoState(State["Andantino"]):
         "game",
         "board",
         "bits",
-        "counts",
         "candidates",
         "to_move",
         "history",
         "packed",
         "_winner",
         "reason",
+        "masks",
+        "line_keys",
+        "tally",
+        "two",
+        "sur5",
+        "saved",
     )
 
     def __init__(self, game: Andantino) -> None:
         self.game = game
         self.board = [EMPTY] * SIZE
-        self.board[CENTRE] = BLACK
-        self.bits = [0, BIT[CENTRE]]
-        self.counts = [0] * SIZE
-        for n in NEIGHBOURS[CENTRE]:
-            self.counts[n] = 1
+        self.bits = [0, 0]
         #: Empty cells touching two or more stones (the first move is special).
         self.candidates: set[int] = set()
-        self.to_move = WHITE
         self.history: list[int] = []
-        self.packed: int = game.packed_keys[CENTRE][BLACK]
+        self.packed: int = 0
+        #: Each cell's neighbour mask, with its occupied-neighbour count
+        #: (see tallies.py and `counts`).
+        self.masks: list[int] = list(INITIAL_MASKS)
+        #: Each line's contents (see tallies.py).
+        self.line_keys: list[int] = [0] * len(LINES)
+        #: The evaluator's counts, packed (see tallies.py).
+        self.tally = 0
+        #: Per colour, the cells with two or more neighbours of that colour
+        #: (a bitboard, exact on the empty cells: the potential walls).
+        self.two = [0, 0]
+        #: Per colour, its stones off the border with five enemy stones
+        #: around them (a bitboard: stones one move from enclosure).
+        self.sur5: tuple[int, int] = (0, 0)
+        #: (tally, the mover's `two`, `sur5`) before each move, for undo.
+        self.saved: list[tuple[int, int, tuple[int, int]]] = []
+        # The centre stone, placed by the ordinary update.
+        self.to_move = BLACK
         self._winner: int | None = None
         #: Why the game ended (FIVE, ENCLOSURE, SELF_ENCLOSED, NO_MOVES) or None.
         self.reason: str | None = None
+        self.make(CENTRE)
+        self.history.clear()
+        self.saved.clear()
+        self.to_move = WHITE
+        self._winner = None
+        self.reason = None
 
     # --- the rules ------------------------------------------------------------------
     def legal_moves(self) -> list[int]:
@@ -214,28 +285,86 @@ class AndantinoState(State["Andantino"]):
 
     def make(self, move: int) -> None:
         player = self.to_move
+        enemy = 1 - player
+        settled = self.reason is None
+        (
+            own_value,
+            enemy_value,
+            own_five_around,
+            five_around,
+            one,
+            colour_bits,
+            mobility,
+            neighbour_bits,
+            line_bits,
+        ) = _SIDES[player]
         board = self.board
         board[move] = player
-        self.bits[player] |= BIT[move]
+        bit = BIT[move]
+        self.bits[player] |= bit
         self.packed ^= self.game.packed_keys[move][player]
+        masks = self.masks
         candidates = self.candidates
-        candidates.discard(move)
-        counts = self.counts
-        for n in NEIGHBOURS[move]:
-            k = counts[n] + 1
-            counts[n] = k
-            if k == 2 and board[n] < 0:
-                candidates.add(n)
+        tally = before = self.tally
+        mask = masks[move]
+        if mask >= _TWO_STONES:
+            candidates.discard(move)
+            tally -= CAND_VALUE[mask]
+        tally += own_value[mask]
+        two = self.two
+        walls = old_walls = two[player]
+        sur5 = self.sur5
+        surrounded = sur5[enemy]
+        for n, delta in neighbour_bits[move]:
+            old = masks[n]
+            new = old + delta
+            masks[n] = new
+            owner = board[n]
+            if owner < 0:
+                if new >= _THREE_STONES:
+                    if not old & colour_bits:
+                        tally += mobility
+                elif new >= _TWO_STONES:
+                    candidates.add(n)
+                    tally += CAND_VALUE[new]
+                if one[old]:
+                    walls |= BIT[n]
+            elif owner == enemy:
+                tally += enemy_value[new] - enemy_value[old]
+                if five_around[new]:
+                    surrounded |= BIT[n]
+                elif five_around[old]:
+                    surrounded ^= BIT[n]
+        two[player] = walls
+        if surrounded != sur5[enemy] or own_five_around[mask]:
+            pair = [0, 0]
+            pair[enemy] = surrounded
+            pair[player] = sur5[player] | bit if own_five_around[mask] else sur5[player]
+            self.sur5 = (pair[0], pair[1])
+        keys = self.line_keys
+        for line, line_bit, memo in line_bits[move]:
+            k0 = keys[line]
+            k1 = k0 | line_bit
+            keys[line] = k1
+            try:
+                tally += memo[k1] - memo[k0]
+            except KeyError:
+                tally += line_value(line, k1) - line_value(line, k0)
+        self.tally = tally
+        self.saved.append((before, old_walls, sur5))
         self.history.append(move)
-        self.to_move = 1 - player
-        if self._five(move, player):
+        self.to_move = enemy
+        # Stage 1 of the enclosure check (see _encloses), here to spare a call.
+        may_close = OPEN_RUNS[mask >> (6 * player) & 63] > 1 or RING[move] == RADIUS
+        if tally >> FIVES != before >> FIVES:
             self._winner, self.reason = player, FIVE
-        elif self._encloses(move, player):
+        elif may_close and self._encloses(move, player):
             self._winner, self.reason = player, ENCLOSURE
-        elif self._self_enclosed(move, player):
-            self._winner, self.reason = 1 - player, SELF_ENCLOSED
-        elif not candidates:
-            self.reason = NO_MOVES
+        elif (settled and mask & _COLOUR_BITS[player]) or not self._self_enclosed(move, player):
+            if not candidates:
+                self.reason = NO_MOVES
+        else:
+            self._winner, self.reason = enemy, SELF_ENCLOSED
 
     def undo(self) -> None:
         move = self.history.pop()
@@ -244,15 +373,19 @@ class AndantinoState(State["Andantino"]):
         board[move] = EMPTY
         self.bits[player] ^= BIT[move]
         self.packed ^= self.game.packed_keys[move][player]
+        self.tally, self.two[player], self.sur5 = self.saved.pop()
+        masks = self.masks
         candidates = self.candidates
-        counts = self.counts
-        for n in NEIGHBOURS[move]:
-            k = counts[n]
-            counts[n] = k - 1
-            if k == 2 and board[n] < 0:
+        for n, delta in NEIGHBOUR_BITS[player][move]:
+            mask = masks[n] - delta
+            masks[n] = mask
+            if _ONE_STONE <= mask < _TWO_STONES and board[n] < 0:
                 candidates.discard(n)
-        if counts[move] >= 2:
+        if masks[move] >= _TWO_STONES:
             candidates.add(move)
+        keys = self.line_keys
+        for line, bit, _ in LINE_BITS[player][move]:
+            keys[line] ^= bit
         self.to_move = player
         self._winner = None
         self.reason = None
@@ -275,7 +408,7 @@ class AndantinoState(State["Andantino"]):
             return "cell occupied"
         if not self.history:
             return None if move in FIRST_MOVES else "White's first stone must touch the centre"
-        if self.counts[move] < 2:
+        if self.masks[move] < _TWO_STONES:
             return "a stone must touch at least two stones"
         return None
 
@@ -284,42 +417,24 @@ class AndantinoState(State["Andantino"]):
     @property
     def hashes(self) -> list[int]:  # type: ignore[override]
         """The 12 frame hashes (frame 0 = the board as it stands)."""
-        packed = self.packed
-        return [(packed >> shift) & HASH_MASK for shift in FRAME_SHIFTS]
+        return list(_FRAMES.unpack(self.packed.to_bytes(_PACKED_BYTES, "little")))
+
+    @property
+    def counts(self) -> list[int]:
+        """The number of occupied neighbours of each cell (a new list; the
+        masks hold them)."""
+        return [mask >> COUNT_SHIFT for mask in self.masks]
 
     @property
     def key(self) -> int:
         return self.packed & HASH_MASK
 
     # --- results through the last stone -----------------------------------------------
-    def _five(self, move: int, player: int) -> bool:
-        board = self.board
-        own = self.bits[player]
-        for axis, (one_way, other_way) in enumerate(LINE_RAYS[move]):
-            if (own & LINE_MASKS[move][axis]).bit_count() < 4:
-                continue
-            run = 1
-            for c in one_way:
-                if board[c] != player:
-                    break
-                run += 1
-            for c in other_way:
-                if board[c] != player:
-                    break
-                run += 1
-            if run >= 5:
-                return True
-        return False
-
     def _encloses(self, move: int, player: int) -> bool:
         """Did `player`'s stone at `move` close a region holding enemy stones?"""
         walls = self.bits[player]
         neighbours = NEIGHBOURS6[move]
-        mask = 0
-        for d in range(6):
-            n = neighbours[d]
-            if n >= 0 and self.board[n] == player:
-                mask |= 1 << d
+        mask = self.masks[move] >> (6 * player) & 63
         if RING[move] < RADIUS and OPEN_RUNS[mask] < 2:
             return False
         enemy = self.bits[1 - player]
@@ -344,7 +459,7 @@ class AndantinoState(State["Andantino"]):
                 continue
             if escape < 0:
                 escape = escape_mask(walls)
-            region = flood_enclosed(BIT[n], passable, escape)
+            region = flood(BIT[n], passable, escape)
             if region & enemy:
                 return True
             done |= region
@@ -358,7 +473,7 @@ class AndantinoState(State["Andantino"]):
         for r in RAY_MASKS[move]:
             if not r & walls:
                 return False
-        return bool(flood_enclosed(BIT[move], BOARD_MASK & ~walls, escape_mask(walls)))
+        return bool(flood(BIT[move], BOARD_MASK & ~walls, escape_mask(walls)))
 
     # --- the rest of the protocol ---------------------------------------------------
     def copy(self) -> AndantinoState:
@@ -366,13 +481,18 @@ class AndantinoState(State["Andantino"]):
         new.game = self.game
         new.board = self.board[:]
         new.bits = self.bits[:]
-        new.counts = self.counts[:]
         new.candidates = set(self.candidates)
         new.to_move = self.to_move
         new.history = self.history[:]
         new.packed = self.packed
         new._winner = self._winner
         new.reason = self.reason
+        new.masks = self.masks[:]
+        new.line_keys = self.line_keys[:]
+        new.tally = self.tally
+        new.two = self.two[:]
+        new.sur5 = self.sur5
+        new.saved = self.saved[:]
         return new
 
     def recompute_hashes(self) -> list[int]:
@@ -382,5 +502,3 @@ class AndantinoState(State["Andantino"]):
     def stones(self, player: int) -> list[int]:
         """Cells holding `player`'s stones, in index order."""
         return [c for c, p in enumerate(self.board) if p == player]
-
-
