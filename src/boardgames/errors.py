@@ -145,3 +145,26 @@ class MatchInterrupted(KeyboardInterrupt):
     def __init__(self, summary: MatchSummary) -> None:
         super().__init__("interrupted")
         self.summary = summary
+
+
+# --- requests from a human player (not errors: the match loop acts on them) --------------
+
+
+class PlayerRequest(BoardgamesError):
+    """A request from a player that is not a move; the match loop handles it."""
+
+
+class QuitRequest(PlayerRequest):
+    """Stop the game now (`quit` or end of input)."""
+
+
+class UndoRequest(PlayerRequest):
+    """Take back this player's last move and every move made after it."""
+
+
+class SaveRequest(PlayerRequest):
+    """Save the game so far to `path`, then ask the same player again."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"save to {path}")
+        self.path = path

@@ -22,7 +22,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
-from .errors import BoardgamesError, GameOverError
+from .errors import (  # noqa: F401  (old home)
+    BoardgamesError,
+    GameOverError,
+    PlayerRequest,
+    QuitRequest,
+    SaveRequest,
+    UndoRequest,
+)
 from .game import State
 from .options import Limits
 from .search.budget import given_limits
@@ -202,26 +209,6 @@ class SearchPlayer(Player[S]):
 
 
 # --- the human at the terminal ---------------------------------------------------
-
-
-class PlayerRequest(BoardgamesError):
-    """A request from a player that is not a move; the match loop handles it."""
-
-
-class QuitRequest(PlayerRequest):
-    """Stop the game now (`quit` or end of input)."""
-
-
-class UndoRequest(PlayerRequest):
-    """Take back this player's last move and every move made after it."""
-
-
-class SaveRequest(PlayerRequest):
-    """Save the game so far to `path`, then ask the same player again."""
-
-    def __init__(self, path: str) -> None:
-        super().__init__(f"save to {path}")
-        self.path = path
 
 
 HUMAN_HELP = """\

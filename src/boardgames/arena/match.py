@@ -26,10 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..ai import make_player
-from ..errors import GameInterrupted, MatchInterrupted
+from ..errors import GameInterrupted, MatchInterrupted, QuitRequest, SaveRequest, UndoRequest
 from ..game import Game, State
 from ..options import check_real, check_seconds, check_whole
-from ..players import Player, QuitRequest, SaveRequest, UndoRequest
+from ..players import Player
 from .records import GameRecord
 
 MoveCallback = Callable[[State, "int | None", "Player | None"], None]
