@@ -16,6 +16,8 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..solution import SolveResult  # noqa: F401  (re-exported: search's public name)
+
 if TYPE_CHECKING:
     from ..game import Game
 
@@ -134,32 +136,3 @@ class SearchResult:
                 f"cutoffs:  {self.cutoffs}, {self.first_move_cutoff_rate:.1%} on the first move"
             )
         return "\n".join(lines)
-
-
-@dataclass
-class SolveResult:
-    """The exact value of a position under perfect play (see `solve`).
-
-    `value` is from the side to move at the root: +1 win, 0 draw, -1 loss
-    for unscored games; the final score margin (own minus opponent's) for
-    scored games.  `winner` is the winning player's index (0 or 1) or None
-    for a draw.  `best` holds every optimal root move when solved with
-    `all_moves=True`, otherwise one of them (empty when the game is over).
-    """
-
-    value: int
-    winner: int | None
-    best: list[int]
-    nodes: int
-    time: float
-
-    def summary(self, game: Game) -> str:
-        who = "draw" if self.winner is None else f"{game.player_names[self.winner]} wins"
-        best = " ".join(game.format_move(m) for m in self.best) or "-"
-        return "\n".join(
-            [
-                f"value:    {self.value:+d} ({who})",
-                f"best:     {best}",
-                f"nodes:    {self.nodes} in {self.time:.3f} s",
-            ]
-        )
