@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .arena.match import MatchSummary
-    from .arena.records import GameRecord
+from typing import Any
 
 #: Longest quotation of bad input in an error message.
 QUOTE_LIMIT = 80
@@ -133,7 +129,7 @@ class PlayerCrashed(BoardgamesError):
 class GameInterrupted(KeyboardInterrupt):
     """Ctrl-C during `play_game`; `record` holds the moves so far, unfinished."""
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(self, record: Any) -> None:  # an arena.records.GameRecord
         super().__init__("interrupted")
         self.record = record
 
@@ -142,7 +138,7 @@ class MatchInterrupted(KeyboardInterrupt):
     """Ctrl-C during `play_match`; `summary` holds the games so far, the
     interrupted one last (unfinished)."""
 
-    def __init__(self, summary: MatchSummary) -> None:
+    def __init__(self, summary: Any) -> None:  # an arena.match.MatchSummary
         super().__init__("interrupted")
         self.summary = summary
 
