@@ -6,7 +6,7 @@ node of an alpha-beta or NegaScout search runs through it, so it is one
 closure over local tables and plain nonlocal int counters, with its
 sections written out in place (see the comments 1-5 in `node`).  Moving the
 TT probe, the TT store or NegaScout's re-searches into functions of their
-own cost 3-5% of the nodes/s on Connect Four (one more call per node), so
+own cost 2-5% of the nodes/s on Connect Four (one more call per node), so
 only the cutoff's killer and history update, which runs at cut nodes only,
 is a function of its own (`ordering.cutoff_recorder`).
 
@@ -17,10 +17,10 @@ are negated and mirrored; depth counts moves.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .budget import INF
 from .ordering import cutoff_recorder, order_moves
 from .result import MATE_BOUND, SearchStats
 from .tt import EXACT, KEY_MASK, LOWER, SIDE_KEY, SOLVED, UPPER
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from ..evaluation import Evaluator
     from .negamax import Core
 
-INF = math.inf
 #: A node function: (depth, alpha, beta, ply) -> score from the side to move.
 NodeFn = Callable[[int, float, float, int], float]
 #: Null-window width of NegaScout; any positive width is correct, and

@@ -213,7 +213,7 @@ class Searcher(Generic[S]):
         result, nothing left to deepen, a forced move.  The clock starts at
         this call; unlike `search`, the garbage collector is not paused.
         """
-        return self._deepen(state, limits or Limits(), perf_counter())
+        return self._deepen(state, given_limits(limits), perf_counter())
 
     # --- the deepening loop ----------------------------------------------------------
     def _deepen(self, state: S, limits: Limits, start: float) -> Iterator[SearchResult]:
