@@ -214,6 +214,18 @@ def _same(a: float, b: float) -> None:
 
 @RELAXED
 @given(st.integers(0, 2**32 - 1))
+def test_bridge_expert_matches_the_bitboard_count(seed):
+    expert = experts.BridgeExpert()
+
+    def check(state):
+        own, enemy = state.bits[state.to_move], state.bits[1 - state.to_move]
+        assert expert(state) == float(experts.bridges(own, enemy) - experts.bridges(enemy, own))
+
+    random_walk(random.Random(seed), 60, check)
+
+
+@RELAXED
+@given(st.integers(0, 2**32 - 1))
 def test_move_order_and_winning_cells_match_the_reference(seed):
     def check(state):
         if state.is_over():

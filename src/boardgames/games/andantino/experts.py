@@ -32,7 +32,10 @@ from .geometry import (
 )
 from .notation import format_cell
 from .tallies import (
+    BRIDGES,
     COUNT_SHIFT,
+    FIELD_BITS,
+    FIELD_MASK,
     FIELD_STRUCT,
     LOW_BITS,
     LOW_MASK,
@@ -55,6 +58,8 @@ WINDOW_STARTS = tuple(
     for dx, dy, dz in _AXIS_CUBES
 )
 INNER_MASK = BOARD_MASK & ~BORDER_MASK
+#: Shifts of the tally's bridge counts round White's and Black's stones.
+_WHITE_BRIDGES, _BLACK_BRIDGES = FIELD_BITS * BRIDGES, FIELD_BITS * (BRIDGES + 1)
 #: Three consecutive directions round a cell (the seed's bridge arcs).
 ARCS = tuple((d, (d + 1) % 6, (d + 2) % 6) for d in range(6))
 
@@ -100,12 +105,14 @@ def bridges(own: int, enemy: int) -> int:
 
 
 class BridgeExpert:
-    """Seed 000's BridgeExpert: bridges of the side to move minus the opponent's."""
+    """Seed 000's BridgeExpert: bridges of the side to move minus the
+    opponent's (`bridges` of both, read from the state's tally)."""
 
     def __call__(self, state: AndantinoState) -> float:
-        me = state.to_move
-        own, enemy = state.bits[me], state.bits[1 - me]
-        return float(bridges(own, enemy) - bridges(enemy, own))
+        tally = state.tally
+        white = tally >> _WHITE_BRIDGES & FIELD_MASK  # round White's stones
+        black = tally >> _BLACK_BRIDGES & FIELD_MASK
+        return float(white - black if state.to_move else black - white)
 
     def __repr__(self) -> str:
         return "BridgeExpert()"
