@@ -1,6 +1,9 @@
-"""Squatter speed: make/undo, the capture check, evaluators, a timed search.
+"""Squatter speed: make/undo per move, the move list, the capture check, the
+evaluators per call (Territory cold, with its per-stones facts known, and
+from its position cache), a fixed-depth search and the AIs' depth in 2 s.
 
-Run with `pytest benchmarks/test_bench_squatter.py -m benchmark`.
+Run with `pytest benchmarks/test_bench_squatter.py -m benchmark`; add `-s`
+to see the depth / nodes-per-second lines of the timed searches.
 """
 
 from __future__ import annotations
@@ -21,8 +24,32 @@ def middle(size: int):
 
 @pytest.mark.parametrize("size", [6, 7])
 def test_make_undo(benchmark, size):
+    """Every legal move of the middle game played and taken back once."""
     state = middle(size)
     benchmark(make_undo_all, state)
+    benchmark.extra_info["moves per call"] = len(state.legal_moves())
+
+
+@pytest.mark.parametrize("size", [6, 7])
+def test_make_undo_per_move(benchmark, size):
+    """One quiet move (next to own stones: the capture pre-check runs) and back."""
+    state = middle(size)
+    game = state.game
+    move = game.parse_move("C3" if size == 6 else "D3")
+
+    def run():
+        state.make(move)
+        state.undo()
+
+    benchmark(run)
+
+
+@pytest.mark.parametrize("size", [6, 7])
+def test_legal_moves(benchmark, size):
+    state = middle(size)
+    order = state.game.geometry.static_order
+    moves = benchmark(state.legal_moves)
+    assert moves == [c for c in order if state.free >> c & 1]
 
 
 def test_capture_and_undo(benchmark):
@@ -42,15 +69,41 @@ def test_capture_and_undo(benchmark):
 
 @pytest.mark.parametrize("evaluator", [Seed001, Seed003, Territory], ids=lambda e: e.__name__)
 def test_evaluator(benchmark, evaluator):
-    """Territory's threat scan is cached here (one position): see the next test."""
+    """Territory answers a position met before from its cache here: see below."""
     state = middle(7)
     ev = evaluator()
     benchmark(ev, state)
 
 
+@pytest.mark.parametrize("size", [6, 7])
+@pytest.mark.parametrize("cache", ["cold", "facts", "reference"])
+def test_territory_per_call(benchmark, size, cache):
+    """Territory on the middle game: `cold` computes everything (both
+    players' stone facts, closing cells included); `facts` knows both
+    players' stone facts and misses only the position cache (the usual
+    leaf: the side to move's stones are its siblings'); `reference` is the
+    from-scratch definition (the evaluator before #16)."""
+    state = middle(size)
+    ev = Territory()
+    expected = ev.reference(state)
+    if cache == "reference":
+        assert benchmark(ev.reference, state) == expected
+        return
+    ev(state)
+
+    def run():
+        ev._values.clear()
+        if cache == "cold":
+            ev._facts[0].clear()
+            ev._facts[1].clear()
+        return ev(state)
+
+    assert benchmark(run) == expected
+
+
 def test_threat_scan_uncached(benchmark):
     """Both players' closing cells from scratch: Territory's cost on a cache miss."""
-    from boardgames.games.squatter.experts import closing_cells
+    from boardgames.games.squatter.territory import closing_cells
 
     state = middle(7)
 

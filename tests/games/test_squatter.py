@@ -496,21 +496,18 @@ def test_default_beats_the_seed_players(seed_ai):
 
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from([3, 4, 6, 7, 26]), st.integers(0, 2**676 - 1), st.integers(0, 675))
-def test_block_lookup_matches_the_ring_walk(size, stones, cell):
-    """The 3 x 3 block read by shifts (hot path) equals the neighbour-by-neighbour walk."""
-    from boardgames.games.squatter.geometry import block_seeds, flood_seeds
+def test_ring_seed_lookup_matches_the_ring_walk(size, stones, cell):
+    """The seeds looked up by the stones around a cell (hot path, filled as
+    met) equal the neighbour-by-neighbour walk."""
+    from boardgames.games.squatter.geometry import flood_seeds
 
     geo = get_game("squatter", size=size).geometry
     mine, c = stones & geo.full, cell % geo.cells
     own_ring = sum(1 << k for k, x in enumerate(geo.ring[c]) if x >= 0 and mine >> x & 1)
-    n = geo.n
-    block = mine << (n + 1)
-    key = (
-        geo.block_key[c]
-        | ((block >> c & 7) | (block >> (c + n) & 7) << 3 | (block >> (c + n + n) & 7) << 6)
-        & geo.block_valid[c]
-    )
-    assert block_seeds(key) == flood_seeds(own_ring, geo.offboard[c])
+    expected = flood_seeds(own_ring, geo.offboard[c])
+    around = mine & geo.ring_mask[c]
+    assert geo.seeds_at(c, around) == expected
+    assert geo.ring_seeds[c][around] == expected
 
 
 @settings(max_examples=100, deadline=None)

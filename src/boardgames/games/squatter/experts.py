@@ -1,5 +1,6 @@
-"""Squatter knowledge: the two seed evaluators, a stronger one, move orders,
-the features of `Squatter.analyse`, and the `EVALUATORS` table.
+"""Squatter knowledge: the two seed evaluators, the library's own (`Territory`,
+in territory.py), move orders, the features of `Squatter.analyse`, and the
+`EVALUATORS` table.
 
 Every evaluator is a callable `state -> float` from the side to move, built
 by a factory whose keyword arguments are its weights (so a tuner or an AI
@@ -17,13 +18,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .geometry import BLOCK_SEEDS, bits, block_seeds
+from .geometry import bits
+
+# The library's own evaluator and its features live in territory.py.
+from .territory import (  # noqa: F401  (their import path before #16)
+    ClosingCache,
+    Territory,
+    closing_cells,
+    half_diamonds,
+    stone_facts,
+    threats,
+)
 
 if TYPE_CHECKING:
     from .rules import SquatterState
-
-#: (player, that player's live stones) -> `closing_cells`' answer.
-ClosingCache = dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int]]
 
 
 class _PerspectiveEvaluator:
@@ -133,182 +141,6 @@ def clumping(state: SquatterState, player: int) -> int:
     mine = state.stones[player]
     ones, _, threes = state.game.geometry.neighbour_counts(mine)
     return (mine & ones & ~threes).bit_count() - (mine & threes).bit_count()
-
-
-class Territory:
-    """The library's own evaluator: score, threats, shape and wasted moves.
-
-    - captured cells, own minus enemy (x `capture`);
-    - threats: the cells each side would gain by closing a loop at once
-      (`SquatterState.capture_gain` over the free cells).  The side to move
-      can cash its best threat now (x `tempo`); the other side's threats
-      have to be parried one at a time, so its second best counts against
-      the mover (x `pressure`).  This is a one-move quiescence: it keeps a
-      shallow search from stopping just before a capture;
-    - shape: own stones with one or two own neighbours (8 directions), the
-      links of a future loop, minus the enemy's (x `shape`; 0 by default:
-      it did not pay in matches against the seed players);
-    - corner and side stones can never be captured but hardly ever help a
-      loop: each costs `corner` / `side` (own minus enemy);
-    - potential: half diamonds, cells two stones away from capture
-      (`half_diamonds`), own minus enemy (x `potential`);
-    - forks: free cells where one stone makes two threats, own minus enemy
-      (x `fork`).  These two lifted the default against seed 003 on 6 x 6
-      from 76% to 91% from the empty board (docs/squatter.md).
-    """
-
-    def __init__(
-        self,
-        capture: float = 100.0,
-        tempo: float = 60.0,
-        pressure: float = 40.0,
-        shape: float = 0.0,
-        corner: float = -30.0,
-        side: float = -6.0,
-        potential: float = 3.0,
-        fork: float = 30.0,
-    ) -> None:
-        self.weights = {
-            "capture": capture,
-            "tempo": tempo,
-            "pressure": pressure,
-            "shape": shape,
-            "corner": corner,
-            "side": side,
-            "potential": potential,
-            "fork": fork,
-        }
-        self.capture, self.tempo, self.pressure = capture, tempo, pressure
-        self.shape, self.corner, self.side = shape, corner, side
-        self.potential, self.fork = potential, fork
-        self._cache: ClosingCache = {}
-
-    def __call__(self, state: SquatterState) -> float:
-        me = state.to_move
-        you = 1 - me
-        geo = state.game.geometry
-        stones, terr = state.stones, state.terr
-        value = self.capture * (terr[me].bit_count() - terr[you].bit_count())
-        if not state.free:
-            return value
-        mine, my_clumps = closing_cells(state, me, self._cache)
-        theirs, their_clumps = closing_cells(state, you, self._cache)
-        free = state.free
-        # A region's cells that score nothing for its encloser: the cells it
-        # owns already and its own captured stones (they only come back to life).
-        dead = state.dead
-        if self.tempo:
-            own = terr[me] | dead[me]
-            best = max(((r & ~own).bit_count() for b, r in mine if free & b), default=0)
-            value += self.tempo * best
-        if self.pressure:
-            own = terr[you] | dead[you]
-            gains = sorted((r & ~own).bit_count() for b, r in theirs if free & b)
-            if len(gains) > 1:
-                value -= self.pressure * gains[-2]
-        value += self.shape * (my_clumps - their_clumps)
-        corners, edge = geo.corners, geo.border ^ geo.corners
-        value += self.corner * (
-            (stones[me] & corners).bit_count() - (stones[you] & corners).bit_count()
-        )
-        value += self.side * ((stones[me] & edge).bit_count() - (stones[you] & edge).bit_count())
-        if self.potential or self.fork:
-            my_half, my_forks = half_diamonds(state, me)
-            their_half, their_forks = half_diamonds(state, you)
-            value += self.potential * (my_half.bit_count() - their_half.bit_count())
-            value += self.fork * (my_forks.bit_count() - their_forks.bit_count())
-        return value
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v:g}" for k, v in self.weights.items())
-        return f"Territory({args})"
-
-
-def half_diamonds(state: SquatterState, player: int) -> tuple[int, int]:
-    """(half diamonds, fork cells) of `player`, as bitboards.
-
-    A half diamond is an interior cell, not the player's stone or territory,
-    with two of the player's live stones among its four orthogonal neighbours
-    and the other two free: two more stones capture it.  A fork cell is a
-    free cell next to two half diamonds: a stone there makes two threats.
-    """
-    geo = state.game.geometry
-    mine, free = state.stones[player], state.free
-    n, full, west, east = geo.n, geo.full, geo.not_west, geo.not_east
-    # Cells next to something that is neither the player's stone nor free.
-    b = full & ~(mine | free)
-    spoilt = ((b << 1) & west) | ((b >> 1) & east) | ((b << n) & full) | (b >> n)
-    # Exactly two of the four orthogonal neighbours are the player's:
-    # bitwise counters over the four shifted boards (this runs per node).
-    we, ea, so, no = (mine << 1) & west, (mine >> 1) & east, (mine << n) & full, mine >> n
-    one_pair, two_pairs = we & ea, so & no
-    either, other = we | ea, so | no
-    two = one_pair | two_pairs | (either & other)
-    three = (one_pair & other) | (two_pairs & either)
-    half = two & ~three & geo.interior & ~spoilt & ~mine & ~state.terr[player]
-    we, ea, so, no = (half << 1) & west, (half >> 1) & east, (half << n) & full, half >> n
-    forks = (we & ea) | (so & no) | ((we | ea) & (so | no))
-    return half, forks & free
-
-
-def threats(state: SquatterState, player: int, cache: ClosingCache | None = None) -> list[int]:
-    """The gains of every free cell where `player` would capture at once
-    (what the score would gain: a recaptured own stone counts nothing)."""
-    free, own = state.free, state.terr[player] | state.dead[player]
-    out = []
-    for bit, region in closing_cells(state, player, cache)[0]:
-        if free & bit:
-            gain = (region & ~own).bit_count()
-            if gain:
-                out.append(gain)
-    return out
-
-
-def closing_cells(
-    state: SquatterState, player: int, cache: ClosingCache | None = None
-) -> tuple[tuple[tuple[int, int], ...], int]:
-    """(cell bit, region) for every cell not holding a live stone of `player`
-    where one more of its stones would enclose `region`; and the player's
-    clump count (see `clumping`).
-
-    Both depend only on that player's live stones, so they are cached by
-    them: sibling leaves of a search share the stones of the side to move.
-    Entries are tuples of ints, which the garbage collector stops tracking,
-    so a full cache adds nothing to collection pauses.
-    """
-    mine = state.stones[player]
-    key = (player, mine)
-    if cache is not None:
-        found = cache.get(key)
-        if found is not None:
-            return found
-    geo = state.game.geometry
-    n = geo.n
-    block_valid, block_key = geo.block_valid, geo.block_key
-    enclosed_by = state.enclosed_by
-    ones, twos, threes = geo.neighbour_counts(mine)
-    block = mine << (n + 1)
-    closing = []
-    for c in bits(twos & ~mine):
-        index = (
-            block_key[c]
-            | ((block >> c & 7) | (block >> (c + n) & 7) << 3 | (block >> (c + n + n) & 7) << 6)
-            & block_valid[c]
-        )
-        seeds = BLOCK_SEEDS.get(index)
-        if seeds is None:
-            seeds = block_seeds(index)
-        if seeds:
-            bit = 1 << c
-            region = enclosed_by(c, player, mine | bit, seeds)
-            if region:
-                closing.append((bit, region))
-    found = (tuple(closing), (mine & ones & ~threes).bit_count() - (mine & threes).bit_count())
-    if cache is not None:
-        if len(cache) > 50_000:
-            cache.clear()
-        cache[key] = found
-    return found
 
 
 def seed003_order(state: SquatterState, moves: list[int]) -> list[int]:

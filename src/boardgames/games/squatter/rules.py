@@ -13,20 +13,27 @@ for the rest of the game, so it is part of the Zobrist key.
 
 A capture check only runs when the new stone can have cut a region off:
 its passable neighbours split into separate runs around it (`flood_seeds`,
-looked up by the 3 x 3 block of the mover's stones, read with three shifts);
-then a bitboard flood fill grows a region from each such neighbour through
-every cell that is not a live stone of the mover and stops as soon as it
-touches the border.  Every move pushes an undo record: the frame hashes
-before the move and, when the move captured, the board before the capture.
+looked up by the mover's stones around it: `Geometry.ring_seeds`);
+a neighbour with one straight ray to the border free of the mover's stones
+is open at once (four ANDs); only then does a bitboard flood fill grow a
+region from it through every cell that is not a live stone of the mover,
+stopping as soon as it touches the border.
+
+The eight frame hashes (one per board symmetry) are packed side by side,
+64 bits each, into one int (`packed`), so a move is a single XOR; the
+`hashes` list that the search reads at interior nodes is unpacked from it.
+Every move pushes an undo record: the packed hashes before the move and,
+when the move captured, the board before the capture.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 
 from ...game import Game, OptionError, State
 from ...zobrist import ZobristTable
-from .geometry import BLOCK_SEEDS, Geometry, bits, block_seeds, flood_seeds
+from .geometry import Geometry, bits, flood_seeds
 
 WHITE, BLACK = 0, 1
 COLOUR = ("White", "Black")
@@ -34,6 +41,18 @@ COLOUR = ("White", "Black")
 #: owned by White / by Black, a captured White stone (Black's) / Black stone (White's).
 LIVE_W, LIVE_B, TERR_W, TERR_B, DEAD_W, DEAD_B = 0, 1, 2, 3, 4, 5
 MIN_SIZE, MAX_SIZE = 3, 26
+#: Bits per frame hash in `SquatterState.packed`.
+HASH_BITS = 64
+
+
+#: Frame count -> unpacker of `SquatterState.packed`'s bytes (a module
+#: table: a game object holding a `struct.Struct` could not be pickled).
+UNPACK: dict[int, Callable[[bytes], tuple[int, ...]]] = {}
+
+
+def pack(hashes: list[int] | tuple[int, ...]) -> int:
+    """Frame hashes side by side in one int, frame 0 in the lowest 64 bits."""
+    return sum(h << (HASH_BITS * i) for i, h in enumerate(hashes))
 
 
 class Squatter(Game["SquatterState"]):
@@ -57,37 +76,33 @@ class Squatter(Game["SquatterState"]):
         z = self.zobrist = ZobristTable(geo.cells, 6, self.symmetries, seed=0x5A7_0000 + size)
         side = z.side
         keys = z.keys
-        # A stone placed by p also flips the side to move: one XOR per frame.
+        self.frames = z.frames
+        self.hash_bytes = z.frames * HASH_BITS // 8
+        if z.frames not in UNPACK:
+            UNPACK[z.frames] = struct.Struct(f"<{z.frames}Q").unpack
+        # Every table below holds packed keys (all frames in one int).
+        # A stone placed by p also flips the side to move: one XOR.
         self.stone_keys = [
-            [tuple(k ^ s for k, s in zip(keys[c][p], side)) for c in range(geo.cells)]
+            [pack([k ^ s for k, s in zip(keys[c][p], side)]) for c in range(geo.cells)]
             for p in (WHITE, BLACK)
         ]
         # Capture transitions for a capture by p (q = the other colour):
         # a live q stone becomes a captured q stone, q's captured empty cell
         # becomes p's, a free cell p's, and a captured p stone a live p stone.
         self.enemy_to_dead = [
-            [
-                tuple(a ^ b for a, b in zip(keys[c][1 - p], keys[c][DEAD_W + 1 - p]))
-                for c in range(geo.cells)
-            ]
+            [pack(keys[c][1 - p]) ^ pack(keys[c][DEAD_W + 1 - p]) for c in range(geo.cells)]
             for p in (WHITE, BLACK)
         ]
         self.revive = [
-            [
-                tuple(a ^ b for a, b in zip(keys[c][DEAD_W + p], keys[c][p]))
-                for c in range(geo.cells)
-            ]
+            [pack(keys[c][DEAD_W + p]) ^ pack(keys[c][p]) for c in range(geo.cells)]
             for p in (WHITE, BLACK)
         ]
         self.terr_to_terr = [
-            [
-                tuple(a ^ b for a, b in zip(keys[c][TERR_W + 1 - p], keys[c][TERR_W + p]))
-                for c in range(geo.cells)
-            ]
+            [pack(keys[c][TERR_W + 1 - p]) ^ pack(keys[c][TERR_W + p]) for c in range(geo.cells)]
             for p in (WHITE, BLACK)
         ]
         self.free_to_terr = [
-            [keys[c][TERR_W + p] for c in range(geo.cells)] for p in (WHITE, BLACK)
+            [pack(keys[c][TERR_W + p]) for c in range(geo.cells)] for p in (WHITE, BLACK)
         ]
         # For the capture pre-check: (ring position bit, cell) pairs of each cell.
         self.ring_pairs = [
@@ -164,7 +179,7 @@ class SquatterState(State["Squatter"]):
     __slots__ = (
         "game",
         "to_move",
-        "hashes",
+        "packed",
         "history",
         "stones",
         "terr",
@@ -176,84 +191,63 @@ class SquatterState(State["Squatter"]):
     def __init__(self, game: Squatter) -> None:
         self.game = game
         self.to_move = WHITE
-        self.hashes: list[int] = list(game.zobrist.zero)
+        self.packed = 0  # the frame hashes, packed (see `hashes`)
         self.history: list[int] = []
         self.stones = [0, 0]  # live stones, White then Black
         self.terr = [0, 0]  # captured cells owned by White / Black (the scores)
         self.dead = [0, 0]  # captured White / Black stones (in Black's / White's terr)
         self.free = game.geometry.full
-        self._undo: list[tuple[list[int], tuple[int, ...] | None]] = []
+        self._undo: list[tuple[int, tuple[int, ...] | None]] = []
+
+    # The protocol's `hashes` attribute, unpacked from `packed` (one XOR per
+    # move for all 8 frames); the setter packs a list (the board reader's).
+    @property
+    def hashes(self) -> list[int]:
+        """The frame hashes, one per board symmetry (frame 0 = the board as it stands)."""
+        game = self.game
+        return list(UNPACK[game.frames](self.packed.to_bytes(game.hash_bytes, "little")))
+
+    @hashes.setter
+    def hashes(self, hashes: list[int]) -> None:
+        self.packed = pack(hashes)
 
     # --- the rules ---------------------------------------------------------------
     def legal_moves(self) -> list[int]:
+        """The free cells in the static order (middle first, corners last)."""
         free = self.free
-        if not free:
-            return []
-        return [c for c in self.game.geometry.static_order if free >> c & 1]
+        moves: list[int] = []
+        for mask, ordered in self.game.geometry.move_groups:
+            part = free & mask
+            if part:
+                moves += ordered[part]
+        return moves
 
     def make(self, move: int) -> None:
         game = self.game
         p = self.to_move
         bit = 1 << move
-        hashes = self.hashes
         stones = self.stones
         mine = stones[p] | bit
         stones[p] = mine
         self.free ^= bit
-        self.hashes = [h ^ k for h, k in zip(hashes, game.stone_keys[p][move])]
+        packed = self.packed
+        self.packed = packed ^ game.stone_keys[p][move]
         snapshot = None
         geo = game.geometry
-        if (mine & geo.ring_mask[move]).bit_count() >= 2:
-            n = geo.n
-            block = mine << (n + 1)
-            key = (
-                geo.block_key[move]
-                | (
-                    (block >> move & 7)
-                    | (block >> (move + n) & 7) << 3
-                    | (block >> (move + n + n) & 7) << 6
-                )
-                & geo.block_valid[move]
-            )
-            seeds = BLOCK_SEEDS.get(key)
-            if seeds is None:
-                seeds = block_seeds(key)
-            if seeds:
-                snapshot = self._capture(move, p, seeds)
-        self._undo.append((hashes, snapshot))
+        around = mine & geo.ring_mask[move]
+        seeds = geo.ring_seeds[move].get(around)
+        if seeds is None:
+            seeds = geo.seeds_at(move, around)
+        if seeds:
+            snapshot = self._capture(move, p, seeds)
+        self._undo.append((packed, snapshot))
         self.history.append(move)
         self.to_move = 1 - p
 
     def enclosed_by(self, move: int, p: int, mine: int, seeds: tuple[int, ...]) -> int:
         """The cells cut off from the border by p's stones `mine` (which
         include a stone at `move`), flooding from `move`'s neighbours `seeds`."""
-        geo = self.game.geometry
-        n, border = geo.n, geo.border
-        not_west, not_east = geo.not_west, geo.not_east
-        passable = geo.full ^ mine
-        ring = geo.ring[move]
-        captured = escaped = 0
-        for k in seeds:
-            start = 1 << ring[k]
-            if start & (captured | escaped):
-                continue
-            region = frontier = start
-            out = start & border
-            while frontier and not out:
-                grown = (
-                    ((frontier << 1) & not_west)
-                    | ((frontier >> 1) & not_east)
-                    | (frontier << n)
-                    | (frontier >> n)
-                )
-                frontier = grown & passable & ~region
-                region |= frontier
-                out = frontier & border
-            if out:
-                escaped |= region
-            else:
-                captured |= region
-        return captured
+        return enclosed(self.game.geometry, move, mine, seeds)
 
     def capture_gain(self, move: int, p: int) -> int:
         """How many cells p would gain by playing the free cell `move` now
@@ -270,7 +264,8 @@ class SquatterState(State["Squatter"]):
         if not seeds:
             return 0
         # Cells p owns already and p's own captured stones (they revive) gain nothing.
-        return (self.enclosed_by(move, p, mine, seeds) & ~(self.terr[p] | self.dead[p])).bit_count()
+        captured = enclosed(game.geometry, move, mine, seeds)
+        return (captured & ~(self.terr[p] | self.dead[p])).bit_count()
 
     def _capture(self, move: int, p: int, seeds: tuple[int, ...]) -> tuple[int, ...] | None:
         """Capture every region cut off by the stone just placed at `move`.
@@ -279,7 +274,7 @@ class SquatterState(State["Squatter"]):
         the enemy's territory: an empty one (it changes hands) or one of p's
         own captured stones (it lives again, owned by nobody).
         """
-        captured = self.enclosed_by(move, p, self.stones[p], seeds)
+        captured = enclosed(self.game.geometry, move, self.stones[p], seeds)
         terr = self.terr
         changed = captured & ~terr[p]
         if not changed:
@@ -298,7 +293,7 @@ class SquatterState(State["Squatter"]):
         stones[p] |= revived
         dead[p] ^= revived
         self.free ^= freed
-        hashes = self.hashes
+        packed = self.packed
         game = self.game
         for table, cells in (
             (game.enemy_to_dead[p], enemy),
@@ -307,14 +302,14 @@ class SquatterState(State["Squatter"]):
             (game.revive[p], revived),
         ):
             for c in bits(cells):
-                hashes = [h ^ k for h, k in zip(hashes, table[c])]
-        self.hashes = hashes
+                packed ^= table[c]
+        self.packed = packed
         return snapshot
 
     def undo(self) -> None:
         move = self.history.pop()
-        hashes, snapshot = self._undo.pop()
-        self.hashes = hashes
+        packed, snapshot = self._undo.pop()
+        self.packed = packed
         p = 1 - self.to_move
         self.to_move = p
         if snapshot is not None:
@@ -361,7 +356,7 @@ class SquatterState(State["Squatter"]):
         new = SquatterState.__new__(SquatterState)
         new.game = self.game
         new.to_move = self.to_move
-        new.hashes = self.hashes[:]
+        new.packed = self.packed
         new.history = self.history[:]
         new.stones = self.stones[:]
         new.terr = self.terr[:]
@@ -415,3 +410,45 @@ class SquatterState(State["Squatter"]):
         from .notation import write_board
 
         return write_board(self)
+
+
+def enclosed(geo: Geometry, move: int, mine: int, seeds: tuple[int, ...]) -> int:
+    """The cells that the stones `mine` (a stone at `move` among them) cut
+    off from the border, flooding from `move`'s ring neighbours `seeds`
+    (RING positions, from `flood_seeds`).
+
+    A seed with a straight ray to the border free of `mine` is open at once;
+    the others grow by a bitboard flood fill through every cell that is not
+    in `mine`, stopping as soon as the region touches the border.
+    """
+    ring = geo.ring[move]
+    rays = geo.rays
+    captured = escaped = 0
+    for k in seeds:
+        seed = ring[k]
+        start = 1 << seed
+        if start & (captured | escaped):
+            continue
+        north, east, south, west = rays[seed]
+        if not (mine & north and mine & east and mine & south and mine & west):
+            continue  # a straight way out: the region touches the border
+        n, border = geo.n, geo.border
+        not_west, not_east = geo.not_west, geo.not_east
+        passable = geo.full ^ mine
+        region = frontier = start
+        out = 0
+        while frontier and not out:
+            grown = (
+                ((frontier << 1) & not_west)
+                | ((frontier >> 1) & not_east)
+                | (frontier << n)
+                | (frontier >> n)
+            )
+            frontier = grown & passable & ~region
+            region |= frontier
+            out = frontier & border
+        if out:
+            escaped |= region
+        else:
+            captured |= region
+    return captured
