@@ -8,10 +8,12 @@ over a generic one, so a game can give "default" its strongest setup.
 Each AI declares its options once (`options=` of `register_ai`, built from
 `boardgames.options.Option`): `make_player` checks every value, fills in the
 defaults and rejects unknown names for every game alike, and the factory is
-called as `factory(game, **checked)` with clean values.  An AI declared with
-`extra=True` also receives the options it does not declare (evaluator
-weights, which the evaluator checks).  A factory registered without
-`options` gets what its signature accepts, unchecked.
+called as `factory(game, **checked)` with clean values; an AI that declares
+the three search limits (`options.LIMITS`) gets them as one
+`limits=Limits(...)`.  An AI declared with `extra=True` also receives the
+options it does not declare (evaluator weights, which the evaluator checks).
+A factory registered without `options` gets what its signature accepts,
+unchecked.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import OptionError, UnknownNameError
 from ..game import Game
 from ..options import (  # noqa: F401  (parse_value is re-exported)
+    LIMITS,
+    Limits,
     Option,
     check_options,
     keyword_options,
@@ -55,6 +59,8 @@ class AIEntry:
             checked, rest = check_options(
                 self.options, given, extra=self.extra, what=f"AI {name!r}"
             )
+            if checked.keys() >= LIMIT_NAMES:  # the search budget travels as one value
+                checked["limits"] = Limits(**{n: checked.pop(n) for n in LIMIT_NAMES})
             return self.factory(game, **checked, **rest)
         accepted = keyword_options(self.factory)
         if accepted is not None and set(given) - accepted:
@@ -68,6 +74,8 @@ class AIEntry:
 
 
 _AIS: dict[tuple[str | None, str], AIEntry] = {}
+#: The declared options that reach a factory as one `limits` value.
+LIMIT_NAMES = {option.name for option in LIMITS}
 _SOLVERS: dict[str, Callable[..., Any]] = {}
 _LOADED: set[str] = set()
 

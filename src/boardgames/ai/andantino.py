@@ -18,12 +18,10 @@ Both search 1 s per move when given no limit.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..evaluation import with_noise
 from ..game import Game
 from ..games.andantino.experts import DEFAULT_WEIGHTS, ThreatEvaluator, order_moves, seed_evaluator
-from ..options import LIMITS, SEED, TT, Option, noise
+from ..options import LIMITS, SEED, TT, Limits, Option, noise
 from ..players import DEFAULT_TIME, Player, SearchPlayer
 from ..search import Searcher
 from . import register_ai
@@ -34,12 +32,10 @@ SEED_TT = 1 << 16
 DEFAULT_TT = 1 << 18
 
 
-def _limits(depth: int | None, time: float | None, nodes: int | None) -> dict[str, Any]:
+def _limits(limits: Limits) -> Limits:
     """The limits as given, or the library's DEFAULT_TIME per move when none is
     (kept as the player's own time, so a longer server limit does not stretch it)."""
-    if depth is None and time is None and nodes is None:
-        time = DEFAULT_TIME
-    return {"depth": depth, "time": time, "nodes": nodes}
+    return Limits(time=DEFAULT_TIME) if limits.unlimited else limits
 
 
 @register_ai(
@@ -52,9 +48,7 @@ def _limits(depth: int | None, time: float | None, nodes: int | None) -> dict[st
 def seed_ai(
     game: Game,
     *,
-    depth: int | None,
-    time: float | None,
-    nodes: int | None,
+    limits: Limits,
     seed: int | None,
     noise: float,
     bridge: float,
@@ -70,7 +64,7 @@ def seed_ai(
         history=False,
         seed=seed,
     )
-    return SearchPlayer(engine, **_limits(depth, time, nodes), name="seed")
+    return SearchPlayer(engine, limits=_limits(limits), name="seed")
 
 
 @register_ai(
@@ -90,9 +84,7 @@ def seed_ai(
 def default_ai(
     game: Game,
     *,
-    depth: int | None,
-    time: float | None,
-    nodes: int | None,
+    limits: Limits,
     seed: int | None,
     noise: float,
     tt: int | None,
@@ -108,4 +100,4 @@ def default_ai(
         order=order_moves,
         seed=seed,
     )
-    return SearchPlayer(engine, **_limits(depth, time, nodes), name="default")
+    return SearchPlayer(engine, limits=_limits(limits), name="default")

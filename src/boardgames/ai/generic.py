@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import OptionError, UnknownNameError
 from ..game import Evaluator, Game
-from ..options import LIMITS, LMR, SEED, TT, Option
+from ..options import LIMITS, LMR, SEED, TT, Limits, Option
 from ..players import Player, RandomPlayer, SearchPlayer
 from . import register_ai
 
@@ -50,9 +50,7 @@ def searcher_player(
     game: Game,
     algorithm: str,
     *,
-    depth: int | None,
-    time: float | None,
-    nodes: int | None,
+    limits: Limits,
     seed: int | None,
     eval: str,
     noise: float | None,
@@ -69,7 +67,7 @@ def searcher_player(
     if tt is not None:
         kwargs["tt_size"] = tt
     engine = Searcher(evaluator, **kwargs)
-    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes)
+    return SearchPlayer(engine, limits=limits)
 
 
 @register_ai(
@@ -77,7 +75,7 @@ def searcher_player(
     help="uniformly random legal moves (seed=N for reproducible games)",
     options=(*LIMITS, SEED),
 )
-def random_ai(game: Game, *, seed: int | None, **_limits: Any) -> Player:
+def random_ai(game: Game, *, seed: int | None, limits: Limits) -> Player:
     """Limits are accepted (callers pass them uniformly) and have no effect."""
     return RandomPlayer(seed=seed)
 
@@ -114,9 +112,7 @@ _search_ai("default", "negascout", "negascout with the game's default evaluator"
 def mcts_ai(
     game: Game,
     *,
-    depth: int | None,
-    time: float | None,
-    nodes: int | None,
+    limits: Limits,
     seed: int | None,
     eval: str,
     noise: float | None,
@@ -130,4 +126,4 @@ def mcts_ai(
 
     evaluator = build_evaluator(game, eval, noise, seed, **weights)
     engine = MCTS(evaluator, c=c, playout=playout, seed=seed)
-    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes)
+    return SearchPlayer(engine, limits=limits)

@@ -30,7 +30,7 @@ from ..games.hadron.experts import (
 )
 from ..games.hadron.rules import HadronState
 from ..games.hadron.solver import HadronSolver
-from ..options import LIMITS, SEED, TT, Option, noise
+from ..options import LIMITS, SEED, TT, Limits, Option, noise
 from ..players import Player, SearchPlayer, time_budget
 from ..search import Searcher, SolveResult
 from . import register_ai, register_solver
@@ -69,9 +69,7 @@ def _aenigma(
 def aenigma_ai(
     game: Game,
     *,
-    depth: int | None,
-    time: float | None,
-    nodes: int | None,
+    limits: Limits,
     seed: int | None,
     noise: float,
     tt: int | None,
@@ -80,10 +78,10 @@ def aenigma_ai(
 ) -> Player:
     """Aenigma: NegaScout, iterative deepening, 0.93 s per move unless told otherwise."""
     evaluator = _aenigma(noise, seed, params, weights)
-    if time is None and depth is None and nodes is None:
-        time = AENIGMA_TIME
+    if limits.unlimited:
+        limits = Limits(time=AENIGMA_TIME)
     engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
-    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="aenigma")
+    return SearchPlayer(engine, limits=limits, name="aenigma")
 
 
 class SolvingPlayer(SearchPlayer):
@@ -101,12 +99,10 @@ class SolvingPlayer(SearchPlayer):
         *,
         solve_at: int = 24,
         solve_share: float = 0.5,
-        depth: int | None = None,
-        time: float | None = None,
-        nodes: int | None = None,
+        limits: Limits | None = None,
         name: str | None = None,
     ) -> None:
-        super().__init__(engine, depth=depth, time=time, nodes=nodes, name=name)
+        super().__init__(engine, limits=limits, name=name)
         self.solve_at = solve_at
         self.solve_share = solve_share
         self.solver: HadronSolver | None = None
@@ -168,9 +164,7 @@ class SolvingPlayer(SearchPlayer):
 def default_ai(
     game: Game,
     *,
-    depth: int | None,
-    time: float | None,
-    nodes: int | None,
+    limits: Limits,
     seed: int | None,
     noise: float,
     tt: int | None,
@@ -190,7 +184,7 @@ def default_ai(
         evaluator = with_noise(regions_evaluator(), noise, seed)
     engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
     return SolvingPlayer(
-        engine, solve_at=solve_at, solve_share=solve_share, depth=depth, time=time, nodes=nodes,
+        engine, solve_at=solve_at, solve_share=solve_share, limits=limits,
         name="default",
     )
 

@@ -42,7 +42,7 @@ from ..games.hexifence.experts import (
     seed_utility,
 )
 from ..games.hexifence.solver import EdgeSolver
-from ..options import LIMITS, SEED, Option
+from ..options import LIMITS, SEED, Limits, Option
 from ..players import Player, no_legal_move, time_budget
 from ..search import SearchResult, SolveResult
 from . import register_ai, register_solver
@@ -353,15 +353,7 @@ def register_for(game_name: str) -> None:
             Option("threshold", "whole", 7, "safe moves left when it starts searching", low=0),
         ),
     )
-    def seed_factory(
-        game: Game,
-        *,
-        depth: int | None,
-        time: float | None,
-        nodes: int | None,
-        seed: int | None,
-        threshold: int,
-    ) -> Player:
+    def seed_factory(game: Game, *, limits: Limits, seed: int | None, threshold: int) -> Player:
         """Limits are accepted for uniformity: the seed plays by stages."""
         return StagedPlayer(threshold=threshold, seed=seed)
 
@@ -377,17 +369,10 @@ def register_for(game_name: str) -> None:
         ),
     )
     def default_factory(
-        game: Game,
-        *,
-        depth: int | None,
-        time: float | None,
-        nodes: int | None,
-        seed: int | None,
-        exact: int,
-        threshold: int,
+        game: Game, *, limits: Limits, seed: int | None, exact: int, threshold: int
     ) -> Player:
         """Depth and nodes are accepted for uniformity: time is what it budgets."""
-        return ChainPlayer(exact=exact, threshold=threshold, time=time, seed=seed)
+        return ChainPlayer(exact=exact, threshold=threshold, time=limits.time, seed=seed)
 
     register_solver(game_name, solve_edges)
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ..game import Game
 from ..games.squatter import SquatterState
 from ..games.squatter.experts import Seed001, Seed003, Territory, seed003_order
-from ..options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Option
+from ..options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Limits, Option
 from ..players import Player, SearchPlayer
 from ..search import Searcher
 from . import register_ai
@@ -48,12 +48,10 @@ class ScheduledSearchPlayer(SearchPlayer):
         evaluator: Seed001 | Seed003,
         *,
         schedule: Callable[[SquatterState], int] | None = None,
-        depth: int | None = None,
-        time: float | None = None,
-        nodes: int | None = None,
+        limits: Limits | None = None,
         name: str | None = None,
     ) -> None:
-        super().__init__(engine, depth=depth, time=time, nodes=nodes, name=name)
+        super().__init__(engine, limits=limits, name=name)
         self.evaluator = evaluator
         self.schedule = schedule
 
@@ -84,9 +82,7 @@ def _weights(evaluator: type) -> tuple[Option, ...]:
 def seed001_ai(
     game: Game,
     *,
-    depth: int | None,
-    time: float | None,
-    nodes: int | None,
+    limits: Limits,
     seed: int | None,
     **weights: float,
 ) -> Player:
@@ -94,7 +90,7 @@ def seed001_ai(
     evaluator = Seed001(perspective=None, **weights)
     engine = Searcher(evaluator, algorithm="alphabeta", killers=False, history=False, seed=seed)
     return ScheduledSearchPlayer(
-        engine, evaluator, depth=depth, time=time, nodes=nodes, name="seed001"
+        engine, evaluator, limits=limits, name="seed001"
     )
 
 
@@ -115,9 +111,7 @@ def seed001_ai(
 def seed003_ai(
     game: Game,
     *,
-    depth: int | None,
-    time: float | None,
-    nodes: int | None,
+    limits: Limits,
     seed: int | None,
     start: int,
     end: int,
@@ -145,10 +139,8 @@ def seed003_ai(
     return ScheduledSearchPlayer(
         engine,
         evaluator,
-        schedule=None if depth is not None else schedule,
-        depth=depth,
-        time=time,
-        nodes=nodes,
+        schedule=None if limits.depth is not None else schedule,
+        limits=limits,
         name="seed003",
     )
 
@@ -162,9 +154,7 @@ def seed003_ai(
 def default_ai(
     game: Game,
     *,
-    depth: int | None,
-    time: float | None,
-    nodes: int | None,
+    limits: Limits,
     seed: int | None,
     tt: int,
     order: bool,
@@ -182,4 +172,4 @@ def default_ai(
         seed=seed,
         reductions=lmr,
     )
-    return SearchPlayer(engine, depth=depth, time=time, nodes=nodes, name="default")
+    return SearchPlayer(engine, limits=limits, name="default")
