@@ -13,13 +13,7 @@ from hypothesis import strategies as st
 
 from boardgames.errors import IllegalMoveError, NotationError
 from boardgames.game import Outcome, get_game, perft
-from boardgames.games.andantino.experts import (
-    BridgeExpert,
-    bridges,
-    line_windows,
-    order_moves,
-    winning_cells,
-)
+from boardgames.games.andantino.experts import BridgeExpert, order_moves
 from boardgames.games.andantino.geometry import (
     CUBES,
     DIRECTIONS,
@@ -31,6 +25,7 @@ from boardgames.games.andantino.geometry import (
 )
 from boardgames.games.andantino.notation import split_moves
 from boardgames.games.andantino.rules import ENCLOSURE, FIVE, NO_MOVES, SELF_ENCLOSED
+from boardgames.games.andantino.threats import bridges, line_windows, winning_cells
 from protocol_checks import check_protocol
 
 GAME = get_game("andantino")
@@ -536,8 +531,8 @@ def test_ai_options_are_checked():
 
 
 def test_around_matches_the_direction_steps():
-    from boardgames.games.andantino.experts import around, nb
     from boardgames.games.andantino.geometry import BIT_STEPS
+    from boardgames.games.andantino.threats import around, nb
 
     bits = GAME.benchmark_positions()["middle-24"].bits[0]
     assert around(bits) == [nb(bits, s) for s in BIT_STEPS]
@@ -556,8 +551,9 @@ def test_default_ai_beats_the_seed_bot():
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 2**32 - 1))
 def test_cut_off_matches_a_flood_from_the_border(seed):
-    from boardgames.games.andantino.experts import _two_or_more, around, cut_off, potential_walls
+    from boardgames.games.andantino.experts import cut_off
     from boardgames.games.andantino.geometry import BOARD_MASK, BORDER_MASK, dilate
+    from boardgames.games.andantino.threats import _two_or_more, around, potential_walls
 
     rng = random.Random(seed)
     state = GAME.new_state()

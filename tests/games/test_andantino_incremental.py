@@ -14,20 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.game import get_game
-from boardgames.games.andantino import experts, tallies
+from boardgames.games.andantino import experts, tallies, threats
 from boardgames.games.andantino.experts import (
-    ARCS,
     DEFAULT_WEIGHTS,
-    INNER_MASK,
     LOST_NEXT,
     WIN_NEXT,
     ThreatEvaluator,
-    _legal_cells,
-    _surround,
-    around,
     cut_off,
-    line_windows_both,
-    potential_walls,
 )
 from boardgames.games.andantino.geometry import (
     BIT,
@@ -42,6 +35,15 @@ from boardgames.games.andantino.geometry import (
     flood_enclosed,
 )
 from boardgames.games.andantino.rules import BENCHMARK_POSITIONS
+from boardgames.games.andantino.threats import (
+    ARCS,
+    INNER_MASK,
+    _legal_cells,
+    _surround,
+    around,
+    line_windows_both,
+    potential_walls,
+)
 
 GAME = get_game("andantino")
 RELAXED = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
@@ -123,7 +125,7 @@ def check_counts(state) -> None:
     assert [walls & empty for walls in state.two] == tallies.potential_walls(state.board, masks)
     assert state.sur5 == tallies.five_around(state.board, masks)
     assert state.counts == [sum(state.board[n] >= 0 for n in nbrs) for nbrs in NEIGHBOURS]
-    # The fields against the bitboard definitions in experts.py.
+    # The fields against the bitboard definitions in threats.py.
     white, black = state.bits
     f = tallies.fields(tally)
     (w4, w3, w2, w_line), (b4, b3, b2, b_line) = line_windows_both(white, black)
@@ -132,8 +134,8 @@ def check_counts(state) -> None:
     assert tallies.four_completions(tally, keys, 1) == b_line
     assert f[6:9] == _surround(white & INNER_MASK, around(black), empty)[:3]
     assert f[9:12] == _surround(black & INNER_MASK, around(white), empty)[:3]
-    assert (f[12], f[13]) == (experts.bridges(black, white), experts.bridges(white, black))
-    assert f[14] - f[15] == experts.mobility(state, 0)
+    assert (f[12], f[13]) == (threats.bridges(black, white), threats.bridges(white, black))
+    assert f[14] - f[15] == threats.mobility(state, 0)
     board = state.board
     for colour in (0, 1):
         touching = [c for c in state.candidates if colour in (board[n] for n in NEIGHBOURS[c])]
@@ -219,7 +221,7 @@ def test_bridge_expert_matches_the_bitboard_count(seed):
 
     def check(state):
         own, enemy = state.bits[state.to_move], state.bits[1 - state.to_move]
-        assert expert(state) == float(experts.bridges(own, enemy) - experts.bridges(enemy, own))
+        assert expert(state) == float(threats.bridges(own, enemy) - threats.bridges(enemy, own))
 
     random_walk(random.Random(seed), 60, check)
 

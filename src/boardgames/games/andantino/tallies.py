@@ -254,6 +254,32 @@ def four_completions(tally: int, keys: list[int], colour: int) -> int:
     return out
 
 
+#: A cell's mask is at least TWO_STONES when two or more of its neighbours
+#: are occupied (the placement rule), and so on.
+ONE_STONE, TWO_STONES, THREE_STONES = COUNT_UNIT, 2 * COUNT_UNIT, 3 * COUNT_UNIT
+#: The mask bits of each colour's neighbours, and its unit of mobility.
+COLOUR_BITS = (63, 63 << 6)
+MOBILITY_UNITS = (field(MOBILITY), field(MOBILITY + 1))
+#: Per colour, the tables `AndantinoState.make` reads, in one tuple (one
+#: look-up per move): its stones' and the enemy's STONE_VALUE, FIVE_AROUND
+#: of both, ONE_NEIGHBOUR, COLOUR_BITS, its mobility unit, NEIGHBOUR_BITS
+#: and LINE_BITS.
+SIDES = tuple(
+    (
+        STONE_VALUE[colour],
+        STONE_VALUE[1 - colour],
+        FIVE_AROUND[colour],
+        FIVE_AROUND[1 - colour],
+        ONE_NEIGHBOUR[colour],
+        COLOUR_BITS[colour],
+        MOBILITY_UNITS[colour],
+        NEIGHBOUR_BITS[colour],
+        LINE_BITS[colour],
+    )
+    for colour in (0, 1)
+)
+
+
 # --- from scratch -----------------------------------------------------------------------------
 
 
