@@ -113,9 +113,9 @@ class Territory:
                 # covers the cells free when it was made and those of the
                 # last moves (free again in the positions around it).
                 if free & ~my_cells:
-                    my_closing = self._closing(my_facts, mine, state)
+                    my_closing = self._widen(me, mine, my_facts, state)
                 if free & ~op_cells:
-                    op_closing = self._closing(their_facts, yours, state)
+                    op_closing = self._widen(you, yours, their_facts, state)
             if tempo:
                 best = 0
                 if my_closing:
@@ -181,13 +181,14 @@ class Territory:
         found = facts[mine] = stone_facts(self._geometry, mine, allowed)
         return found
 
-    def _closing(
-        self, facts: StoneFacts, mine: int, state: SquatterState
+    def _widen(
+        self, player: int, mine: int, facts: StoneFacts, state: SquatterState
     ) -> tuple[tuple[int, int], ...]:
-        """Widen `facts`' closing cells to every cell free in `state`."""
+        """Widen the closing cells of `player`'s stones `mine` (`facts`) to
+        every cell free in `state`; returns them."""
         allowed = facts[ALLOWED] | state.free
-        closing = facts[CLOSING] = closing_regions(self._geometry, mine, facts[0], allowed)
-        facts[ALLOWED] = allowed
+        closing = closing_regions(self._geometry, mine, facts[0], allowed)
+        self._facts[player][mine] = (*facts[:ALLOWED], allowed, closing)
         return closing
 
     def reference(self, state: SquatterState) -> float:
@@ -261,13 +262,14 @@ def half_diamonds(state: SquatterState, player: int) -> tuple[int, int]:
 
 
 #: What `Territory` needs of one player's live stones, whatever the rest of
-#: the board: [cells with two or more of them among their 8 neighbours,
+#: the board: (cells with two or more of them among their 8 neighbours,
 #: clumps, corner stones, side stones, cells with exactly two of them among
 #: their four orthogonal neighbours (interior, not a stone), cells next to a
-#: stone, ALLOWED, CLOSING]: the closing cells and regions (see
-#: `closing_regions`) of the cells in the mask ALLOWED, filled in and
-#: widened as free cells outside it are met.
-StoneFacts = list[Any]
+#: stone, ALLOWED, CLOSING): the closing cells and regions (see
+#: `closing_regions`) of the cells in the mask ALLOWED, replaced by a wider
+#: entry when a free cell outside it is met.  Tuples of ints, which the
+#: garbage collector stops tracking: a full cache adds nothing to its pauses.
+StoneFacts = tuple[Any, ...]
 ALLOWED, CLOSING = 6, 7
 #: Closing cells are found for the free cells and the cells of the last
 #: RECENT moves (free again in the positions around it in a search).
@@ -301,7 +303,7 @@ def stone_facts(geo: Geometry, mine: int, allowed: int = -1) -> StoneFacts:
         threes |= twos & diagonal
         twos |= ones & diagonal
         ones |= diagonal
-    return [
+    return (
         twos,
         (mine & ones & ~threes).bit_count() - (mine & threes).bit_count(),
         (mine & geo.corners).bit_count(),
@@ -310,7 +312,7 @@ def stone_facts(geo: Geometry, mine: int, allowed: int = -1) -> StoneFacts:
         either | other,
         allowed,
         closing_regions(geo, mine, twos, allowed),
-    ]
+    )
 
 
 def closing_regions(
