@@ -1,4 +1,5 @@
-"""Hadron speed: perft, make/undo, both evaluators, the solver, a fixed-depth search.
+"""Hadron speed: perft, make/undo, the move list, both evaluators, the solver,
+a fixed-depth search.
 
 Run with `pytest benchmarks/test_bench_hadron.py -m benchmark`; add `-s` to
 see the depth / nodes-per-second line of the timed search.
@@ -30,6 +31,12 @@ def test_make_undo(benchmark, name):
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_legal_moves(benchmark, name):
+    state = POSITIONS[name]
+    assert len(benchmark(state.legal_moves)) == state.legal.bit_count()
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_scan_specials(benchmark, name):
     state = POSITIONS[name]
     assert benchmark(scan_specials, state).legal == state.legal.bit_count()
@@ -43,6 +50,13 @@ def test_aenigma(benchmark, name):
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_regions(benchmark, name):
     benchmark(Regions(), POSITIONS[name])
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_regions_by_flood_fill(benchmark, name):
+    """The region by region reading that `Regions.analyse` replaces (for the ratio)."""
+    state = POSITIONS[name]
+    assert benchmark(Regions().analyse_regions, state) == Regions().analyse(state)
 
 
 @pytest.mark.parametrize(("rows", "cols", "winner"), [(4, 4, 1), (3, 5, 0), (3, 6, 0)])

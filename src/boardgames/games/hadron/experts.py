@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...errors import NotationError, OptionError
 
 if TYPE_CHECKING:
-    from .rules import HadronState
+    from .rules import Hadron, HadronState
 
 WHITE, BLACK = 0, 1
 #: Score of a position whose side to move has no legal cell (a loss).
@@ -55,40 +55,52 @@ def _owner(degree: int, white: int, black: int) -> int:
     return -1
 
 
+def neighbour_counts(mask: int, game: Hadron) -> tuple[int, int]:
+    """Bitboards of the cells with at least one and with at least two
+    orthogonal neighbours in `mask` (bits past the board may be set: callers
+    intersect with a board mask)."""
+    cols = game.cols
+    up, down = mask >> cols, mask << cols
+    left, right = (mask & game.not_last_col) << 1, (mask & game.not_first_col) >> 1
+    vertical, horizontal = up | down, left | right
+    return vertical | horizontal, (up & down) | (left & right) | (vertical & horizontal)
+
+
 def scan_specials(state: HadronState, detail: dict[int, list[int]] | None = None) -> Specials:
-    """Count specials and non-special moves; fill `detail` {R: [owners]} if given."""
+    """Count specials and non-special moves; fill `detail` {R: [owners]} if given.
+
+    A candidate P is an empty cell that is not legal and has exactly one
+    legal neighbour R (found for all cells at once with bitboards); its
+    neighbour counts decide the owner."""
     game = state.game
     legal = state.legal
     if not legal:
         return Specials(0, 0, 0, 0)
-    neighbours, diff, filled = game.neighbours, state.diff, state.filled
-    # Candidate P: empty, not legal, next to a legal cell.
-    candidates = game.spread(legal) & ~(legal | state.occupied)
-    counts = [0, 0]
+    diff, filled, degree = state.diff, state.filled, game.degree
+    one, two = neighbour_counts(legal, game)
+    candidates = one & ~(two | legal | state.occupied) & game.full_mask
+    neighbour_mask = game.neighbour_mask
+    white_count = black_count = 0
     special_cells = 0
     while candidates:
         low = candidates & -candidates
-        p = low.bit_length() - 1
         candidates ^= low
-        r = -1
-        for q in neighbours[p]:
-            if legal >> q & 1:
-                if r >= 0:
-                    r = -2
-                    break
-                r = q
-        if r < 0:
-            continue
-        white = (filled[p] + diff[p]) >> 1
-        owner = _owner(len(neighbours[p]), white, filled[p] - white)
+        p = low.bit_length() - 1
+        f = filled[p]
+        white = (f + diff[p]) >> 1
+        owner = _owner(degree[p], white, f - white)
         if owner < 0:
             continue
-        counts[owner] += 1
-        special_cells |= 1 << r
+        if owner:
+            black_count += 1
+        else:
+            white_count += 1
+        r = neighbour_mask[p] & legal
+        special_cells |= r
         if detail is not None:
-            detail.setdefault(r, []).append(owner)
+            detail.setdefault(r.bit_length() - 1, []).append(owner)
     n = legal.bit_count()
-    return Specials(counts[WHITE], counts[BLACK], n - special_cells.bit_count(), n)
+    return Specials(white_count, black_count, n - special_cells.bit_count(), n)
 
 
 def special_moves(state: HadronState) -> Specials:
@@ -225,7 +237,62 @@ class Regions:
         self.unit, self.sure, self.up = unit, sure, up
 
     def analyse(self, state: HadronState) -> tuple[int, int, bool]:
-        """(ups for White minus ups for Black, stars, every region exact)."""
+        """(ups for White minus ups for Black, stars, every region exact).
+
+        The same numbers as `analyse_regions` (the region by region reading,
+        tests compare the two), without finding the regions: a large
+        region's reading is a sum over its cells, and a small region's agrees
+        with that sum except for two legal cells side by side (* alone, not
+        two stars), so
+        - stars = legal cells - special pairs - isolated legal dominoes;
+        - ups = the sum of the special pairs' +1 / -1, where a special pair
+          is a closed live cell P (one more White, or one more Black) with
+          exactly one legal neighbour;
+        - exact unless some legal cell lies in a live region of 3 or more
+          cells: it has two live neighbours, or its one live neighbour has
+          another one.
+        Each set is a few bitboard operations over the whole board; only the
+        special pairs are visited one by one.
+        """
+        game = state.game
+        legal, live = state.legal, state.live
+        cols, left_ok, right_ok = game.cols, game.not_first_col, game.not_last_col
+        # Cells with >= 1 and >= 2 live neighbours.
+        up, down = live >> cols, live << cols
+        left, right = (live & right_ok) << 1, (live & left_ok) >> 1
+        vertical, horizontal = up | down, left | right
+        one = vertical | horizontal
+        two = (up & down) | (left & right) | (vertical & horizontal)
+        single = legal & one & ~two  # legal cells with exactly one live neighbour
+        exact = not (legal & two or game.spread(single) & live & two)
+        # Legal cells whose one live neighbour is a legal cell with no other one.
+        dominoes = (single & (single >> 1) & right_ok).bit_count() + (
+            single & (single >> cols)
+        ).bit_count()
+        # Closed live cells with exactly one legal neighbour.
+        up, down = legal >> cols, legal << cols
+        left, right = (legal & right_ok) << 1, (legal & left_ok) >> 1
+        vertical, horizontal = up | down, left | right
+        closed = (live ^ legal) & (vertical | horizontal) & ~(
+            (up & down) | (left & right) | (vertical & horizontal)
+        )
+        diff = state.diff
+        ups = pairs = 0
+        while closed:
+            low = closed & -closed
+            closed ^= low
+            d = diff[low.bit_length() - 1]
+            if d == 1:
+                ups += 1
+                pairs += 1
+            elif d == -1:
+                ups -= 1
+                pairs += 1
+        return ups, legal.bit_count() - pairs - dominoes, exact
+
+    def analyse_regions(self, state: HadronState) -> tuple[int, int, bool]:
+        """`analyse` region by region (flood fills through the live cells): the
+        definition, slower; tests check that `analyse` agrees with it."""
         game = state.game
         diff, neighbour_mask = state.diff, game.neighbour_mask
         legal, live = state.legal, state.live

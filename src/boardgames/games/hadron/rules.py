@@ -4,14 +4,25 @@
 A stone may go on an empty cell whose orthogonal neighbours hold as many
 White as Black stones; the player to move with no legal cell loses.  Both
 players always share one legal set, and a stone changes the legality of its
-four neighbours only, so the state keeps, per cell, White-minus-Black and
-stone counts of its neighbours plus the legal set as a bitboard (a Python int)
-updated around the last stone.  Undo pops the previous bitboard.
+four neighbours only, so the state keeps, per empty cell, White-minus-Black
+and stone counts of its neighbours plus the legal set as a bitboard (a Python
+int) updated around the last stone.  Undo pops the previous bitboards and
+hashes (kept on a stack) and takes the stone back from its empty neighbours'
+counts.
+
+Speed (make/undo run once per search node): `Hadron.links` gives each cell's
+neighbours with their bit and degree in one tuple each; make clears the stone
+and its neighbours from the legal set in one mask (`Hadron.keep`) and sets
+back the neighbours it balanced; the counts of an occupied cell are never
+read, so make and undo skip occupied neighbours (LIFO order keeps this
+consistent: the empty neighbours at undo are those at make).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress, repeat
+from operator import and_
 
 from ...errors import OptionError
 from ...game import Game, State
@@ -60,6 +71,14 @@ class Hadron(Game["HadronState"]):
         self.full_mask = (1 << n) - 1
         self.not_first_col = sum(1 << i for i in range(n) if i % cols)
         self.not_last_col = sum(1 << i for i in range(n) if i % cols != cols - 1)
+        #: Per cell: (neighbour, its bit, its degree) for each neighbour (make's loop).
+        self.links: list[tuple[tuple[int, int, int], ...]] = [
+            tuple((j, 1 << j, len(self.neighbours[j])) for j in nb) for nb in self.neighbours
+        ]
+        #: Per cell: every cell but it and its neighbours (make clears them from legal).
+        self.keep: list[int] = [
+            self.full_mask & ~(self.neighbour_mask[i] | 1 << i) for i in range(n)
+        ]
         self._set_symmetries(self._symmetry_group())
         self.zobrist = ZobristTable(n, 2, self.symmetries)
         # Static order: centre first, then outwards (ties by index, so it is stable).
@@ -67,6 +86,8 @@ class Hadron(Game["HadronState"]):
         self.order: list[int] = sorted(
             range(n), key=lambda i: (abs(i // cols - mid_r) + abs(i % cols - mid_c), i)
         )
+        #: The bit of each cell of `order`, in that order (legal_moves filters by them).
+        self.order_bits: list[int] = [1 << i for i in self.order]
         #: Cell names in move-index order (`E5`).
         self.names: list[str] = cell_names(rows, cols)
 
@@ -158,15 +179,16 @@ class HadronState(State["Hadron"]):
     """A Hadron position: stones, neighbour counters and the legal bitboard."""
 
     __slots__ = ("game", "board", "diff", "filled", "legal", "occupied", "to_move",
-                 "hashes", "history", "live", "_masks")
+                 "hashes", "history", "live", "_stack")
 
     def __init__(self, game: Hadron) -> None:
         self.game = game
         n = game.cells
         self.board: list[int] = [EMPTY] * n
-        #: White minus Black stones among each cell's neighbours.
+        #: White minus Black stones among each empty cell's neighbours (an
+        #: occupied cell's entry is stale: nothing reads it).
         self.diff: list[int] = [0] * n
-        #: Stones among each cell's neighbours.
+        #: Stones among each empty cell's neighbours (stale for occupied cells).
         self.filled: list[int] = [0] * n
         self.legal: int = game.full_mask
         #: Bitboard of the cells holding a stone.
@@ -177,14 +199,16 @@ class HadronState(State["Hadron"]):
         #: Bitboard of the empty cells that later stones could still balance
         #: (|White - Black| <= empty neighbours); the others are dead for good.
         self.live: int = game.full_mask
-        self._masks: list[tuple[int, int]] = []
+        #: (legal, live, hashes, occupied) before each move, for undo.
+        self._stack: list[tuple[int, int, list[int], int]] = []
 
     # --- the rules ------------------------------------------------------------------
     def legal_moves(self) -> list[int]:
         legal = self.legal
         if not legal:
             return []
-        return [m for m in self.game.order if legal >> m & 1]
+        game = self.game
+        return list(compress(game.order, map(and_, repeat(legal), game.order_bits)))
 
     def num_legal(self) -> int:
         return self.legal.bit_count()
@@ -192,51 +216,43 @@ class HadronState(State["Hadron"]):
     def make(self, move: int) -> None:
         game = self.game
         player = self.to_move
-        board, diff, filled = self.board, self.diff, self.filled
+        board = self.board
         board[move] = player
-        self._masks.append((self.legal, self.live))
-        cell_bit = game.bit
-        bit = cell_bit[move]
-        self.occupied |= bit
-        legal = self.legal & ~bit
-        live = self.live & ~bit
+        hashes = self.hashes
+        occupied = self.occupied
+        self._stack.append((self.legal, self.live, hashes, occupied))
+        diff, filled = self.diff, self.filled
         delta = 1 - 2 * player
-        degree = game.degree
-        for j in game.neighbours[move]:
-            d = diff[j] + delta
-            diff[j] = d
-            f = filled[j] + 1
-            filled[j] = f
-            if board[j] == EMPTY:
-                if d:
-                    legal &= ~cell_bit[j]
-                    e = degree[j] - f
-                    if -e <= d <= e:
-                        live |= cell_bit[j]
-                    else:
-                        live &= ~cell_bit[j]
-                else:
-                    legal |= cell_bit[j]
-                    live |= cell_bit[j]
-        self.legal = legal
-        self.live = live
-        self.hashes = [h ^ k for h, k in zip(self.hashes, game.zobrist.keys[move][player])]
+        balanced = dead = 0
+        for j, bit, degree in game.links[move]:
+            if board[j] < 0:  # empty
+                d = diff[j] + delta
+                diff[j] = d
+                f = filled[j] + 1
+                filled[j] = f
+                if not d:
+                    balanced |= bit
+                elif (d if d > 0 else -d) + f > degree:
+                    dead |= bit  # a stone never brings a dead cell back
+        bit = game.bit[move]
+        self.legal = (self.legal & game.keep[move]) | balanced
+        self.live = self.live & ~(bit | dead)
+        self.occupied = occupied | bit
+        self.hashes = [h ^ k for h, k in zip(hashes, game.zobrist.keys[move][player])]
         self.history.append(move)
         self.to_move = 1 - player
 
     def undo(self) -> None:
-        game = self.game
         move = self.history.pop()
         board, diff, filled = self.board, self.diff, self.filled
         player = board[move]
         board[move] = EMPTY
         delta = 1 - 2 * player
-        for j in game.neighbours[move]:
-            diff[j] -= delta
-            filled[j] -= 1
-        self.legal, self.live = self._masks.pop()
-        self.occupied ^= game.bit[move]
-        self.hashes = [h ^ k for h, k in zip(self.hashes, game.zobrist.keys[move][player])]
+        for j in self.game.neighbours[move]:
+            if board[j] < 0:
+                diff[j] -= delta
+                filled[j] -= 1
+        self.legal, self.live, self.hashes, self.occupied = self._stack.pop()
         self.to_move = player
 
     def is_over(self) -> bool:
@@ -256,8 +272,7 @@ class HadronState(State["Hadron"]):
         if self.board[move] != EMPTY:
             return "cell occupied"
         if not self.legal >> move & 1:
-            white = (self.filled[move] + self.diff[move]) // 2
-            black = self.filled[move] - white
+            white, black = self.counts(move)
             return f"unbalanced neighbours: {white} white, {black} black"
         return None
 
@@ -267,38 +282,41 @@ class HadronState(State["Hadron"]):
         new.board, new.diff, new.filled = self.board[:], self.diff[:], self.filled[:]
         new.legal, new.occupied, new.to_move = self.legal, self.occupied, self.to_move
         new.hashes, new.history = self.hashes[:], self.history[:]
-        new.live, new._masks = self.live, self._masks[:]
+        new.live, new._stack = self.live, self._stack[:]
         return new
 
     def recompute_hashes(self) -> list[int]:
         stones = [(c, p) for c, p in enumerate(self.board) if p != EMPTY]
         return self.game.zobrist.full(stones)
 
+    def recompute_counts(self) -> tuple[list[int], list[int]]:
+        """(diff, filled) of every cell from the board (tests compare the empty
+        cells' entries with `diff` and `filled`)."""
+        game, board = self.game, self.board
+        diff, filled = [0] * game.cells, [0] * game.cells
+        for i in range(game.cells):
+            for j in game.neighbours[i]:
+                if board[j] != EMPTY:
+                    diff[i] += 1 if board[j] == WHITE else -1
+                    filled[i] += 1
+        return diff, filled
+
     def recompute_legal(self) -> int:
         """The legal bitboard from scratch (tests compare it with `legal`)."""
         game, board = self.game, self.board
-        mask = 0
-        for i in range(game.cells):
-            if board[i] == EMPTY:
-                d = sum(1 if board[j] == WHITE else -1 for j in game.neighbours[i]
-                        if board[j] != EMPTY)
-                if d == 0:
-                    mask |= game.bit[i]
-        return mask
+        diff = self.recompute_counts()[0]
+        return sum(game.bit[i] for i in range(game.cells) if board[i] == EMPTY and not diff[i])
 
     def recompute_live(self) -> int:
         """The live bitboard from scratch (tests compare it with `live`)."""
         game, board = self.game, self.board
-        mask = 0
-        for i in range(game.cells):
-            if board[i] == EMPTY:
-                d = self.diff[i]
-                if abs(d) <= game.degree[i] - self.filled[i]:
-                    mask |= game.bit[i]
-        return mask
+        diff, filled = self.recompute_counts()
+        return sum(
+            game.bit[i] for i in range(game.cells)
+            if board[i] == EMPTY and abs(diff[i]) <= game.degree[i] - filled[i]
+        )
 
     def counts(self, cell: int) -> tuple[int, int]:
-        """(White, Black) stones among the neighbours of `cell`."""
+        """(White, Black) stones among the neighbours of the empty `cell`."""
         white = (self.filled[cell] + self.diff[cell]) // 2
         return white, self.filled[cell] - white
-

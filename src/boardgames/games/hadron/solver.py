@@ -29,15 +29,14 @@ from __future__ import annotations
 
 import sys
 import time as _time
+from operator import xor
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
-from ...search.result import SolveResult
+from ...solution import SolveResult
 
 if TYPE_CHECKING:
     from .rules import Hadron, HadronState
-
-EMPTY = -1
 
 
 #: The time budget ran out before the proof finished (the library's one
@@ -95,37 +94,44 @@ class HadronSolver:
         return SolveResult(-1, 1 - side, [], self.nodes, elapsed)
 
     def _ordered(self, state: HadronState) -> list[int]:
-        """Legal moves, fewest opponent replies first."""
+        """Legal moves, fewest opponent replies first (ties by cell index).
+
+        A move's replies are the other legal cells, less its legal neighbours
+        (a stone unbalances them), plus its empty neighbours that it balances
+        (one stone more of the other colour: `opened`).
+        """
         game = state.game
-        board, diff, legal = state.board, state.diff, state.legal
-        delta = 1 - 2 * state.to_move
-        n = legal.bit_count()
+        legal, diff = state.legal, state.diff
+        target = 2 * state.to_move - 1  # the diff a stone of the mover's colour balances
+        # Empty cells next to a legal cell and not legal themselves (diff != 0).
+        near = game.spread(legal) & ~(legal | state.occupied)
+        opened = 0
+        while near:
+            low = near & -near
+            near ^= low
+            if diff[low.bit_length() - 1] == target:
+                opened |= low
+        masks = game.neighbour_mask
+        n = legal.bit_count() - 1
         scored = []
-        for move in state.legal_moves():
-            replies = n - 1
-            for j in game.neighbours[move]:
-                if board[j] == EMPTY:
-                    if diff[j] == 0:
-                        replies -= 1
-                    elif diff[j] + delta == 0:
-                        replies += 1
-            scored.append((replies, move))
+        m = legal
+        while m:
+            low = m & -m
+            m ^= low
+            move = low.bit_length() - 1
+            around = masks[move]
+            scored.append(
+                (n - (around & legal).bit_count() + (around & opened).bit_count(), move)
+            )
         scored.sort()
         return [m for _, m in scored]
 
     def isolated(self, state: HadronState) -> int:
         """Legal cells that are moves on their own: nothing can change them and they
-        change nothing (every empty neighbour is dead for good).  Each is the
-        combinatorial game * (one move for whoever takes it), and * + * = 0."""
-        masks, live = state.game.neighbour_mask, state.live
-        found = 0
-        m = state.legal
-        while m:
-            low = m & -m
-            m ^= low
-            if not masks[low.bit_length() - 1] & live:
-                found |= low
-        return found
+        change nothing (no live neighbour: every empty neighbour is dead for
+        good).  Each is the combinatorial game * (one move for whoever takes
+        it), and * + * = 0."""
+        return state.legal & ~state.game.spread(state.live)
 
     def _win(self, state: HadronState) -> bool:
         self.nodes += 1
@@ -165,7 +171,7 @@ class HadronSolver:
         moves = self._ordered(state)
         # Enhanced transposition cutoff: a child already proven lost.
         for move in moves:
-            if table.get(min([h ^ k for h, k in zip(hashes, keys[move][colour])])) is False:
+            if table.get(min(map(xor, hashes, keys[move][colour]))) is False:
                 table[key] = True
                 return True
         result = False
