@@ -1,7 +1,32 @@
-"""boardgames: adversarial game search in pure Python."""
+"""boardgames: adversarial game search in pure Python.
 
-from .errors import BoardgamesError, IllegalMoveError, NotationError, UnknownNameError
-from .game import Game, OptionError, State, game_names, get_game, perft, register_game
+The names below are loaded on first use (PEP 562), so `import boardgames`
+(and every `boardgames` command's start-up) costs only this file.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .errors import BoardgamesError, IllegalMoveError, NotationError, UnknownNameError
+    from .game import Game, OptionError, State, game_names, get_game, perft, register_game
+
+#: Public name -> the module that defines it.
+_EXPORTS = {
+    "BoardgamesError": ".errors",
+    "IllegalMoveError": ".errors",
+    "NotationError": ".errors",
+    "UnknownNameError": ".errors",
+    "OptionError": ".errors",
+    "Game": ".game",
+    "State": ".game",
+    "game_names": ".game",
+    "get_game": ".game",
+    "perft": ".game",
+    "register_game": ".game",
+}
 
 __all__ = [
     "BoardgamesError",
@@ -17,3 +42,16 @@ __all__ = [
     "register_game",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'boardgames' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

@@ -6,21 +6,89 @@ of (slot, value) in frame s is the base key of (perm_s[slot], value), so the
 hash in frame s is the hash of the transformed position.  A state keeps the
 list of all frame hashes and updates them together; the canonical key is the
 smallest one.
+
+The keys are the ones numpy's `default_rng(seed).integers(1, 2**64,
+dtype=uint64)` draws, computed here in pure Python (numpy's SeedSequence,
+PCG64 and bounded-integer steps; `tests/test_startup.py` compares them with
+numpy's), so that building a game, listing the games and starting the
+command line never import numpy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import numpy as np
-
 DEFAULT_SEED = 0x5EED_B0A2D
+
+_MASK32 = 0xFFFF_FFFF
+_MASK64 = (1 << 64) - 1
+_MASK128 = (1 << 128) - 1
+#: numpy's SeedSequence hash constants and PCG64's multiplier.
+_INIT_A, _MULT_A = 0x43B0_D7E5, 0x931E_8875
+_INIT_B, _MULT_B = 0x8B51_F9DD, 0x58F3_8DED
+_MIX_L, _MIX_R = 0xCA01_F9DD, 0x4973_F715
+_PCG_MULT = (2549297995355413924 << 64) | 4865540595714422341
+
+
+def seed_state(seed: int, words: int) -> list[int]:
+    """numpy's `SeedSequence(seed).generate_state(words, uint64)` (seed >= 0)."""
+    entropy = []
+    value = seed
+    while True:  # the seed as 32-bit words, least significant first
+        entropy.append(value & _MASK32)
+        value >>= 32
+        if not value:
+            break
+    hash_const = _INIT_A
+
+    def hashmix(value: int) -> int:
+        nonlocal hash_const
+        value ^= hash_const
+        hash_const = hash_const * _MULT_A & _MASK32
+        value = value * hash_const & _MASK32
+        return value ^ value >> 16
+
+    def mix(x: int, y: int) -> int:
+        result = (_MIX_L * x - _MIX_R * y) & _MASK32
+        return result ^ result >> 16
+
+    pool = [hashmix(entropy[i] if i < len(entropy) else 0) for i in range(4)]
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                pool[dst] = mix(pool[dst], hashmix(pool[src]))
+    for src in range(4, len(entropy)):
+        for dst in range(4):
+            pool[dst] = mix(pool[dst], hashmix(entropy[src]))
+    const = _INIT_B
+    halves = []
+    for i in range(2 * words):
+        value = pool[i % 4] ^ const
+        const = const * _MULT_B & _MASK32
+        value = value * const & _MASK32
+        halves.append(value ^ value >> 16)
+    return [halves[2 * i] | halves[2 * i + 1] << 32 for i in range(words)]
 
 
 def random_keys(count: int, seed: int = DEFAULT_SEED) -> list[int]:
-    """`count` distinct-looking 64-bit keys as plain Python ints."""
-    rng = np.random.default_rng(seed)
-    return [int(k) for k in rng.integers(1, 2**64, size=count, dtype=np.uint64, endpoint=False)]
+    """`count` distinct-looking 64-bit keys as plain Python ints: those of
+    numpy's `default_rng(seed).integers(1, 2**64, size=count, dtype=uint64)`."""
+    s_high, s_low, i_high, i_low = seed_state(seed, 4)
+    # PCG64 seeded as numpy does (pcg_setseq_128_srandom_r).
+    inc = ((i_high << 64 | i_low) << 1 | 1) & _MASK128
+    state = (inc + (s_high << 64 | s_low)) & _MASK128
+    state = (state * _PCG_MULT + inc) & _MASK128
+    keys: list[int] = []
+    while len(keys) < count:
+        state = (state * _PCG_MULT + inc) & _MASK128
+        rot = state >> 122
+        word = ((state >> 64) ^ state) & _MASK64  # XSL-RR output
+        word = ((word >> rot) | (word << (64 - rot))) & _MASK64
+        # Lemire's bounded integer in [0, 2^64 - 1): reject the one low leftover.
+        product = word * _MASK64
+        if product & _MASK64:
+            keys.append((product >> 64) + 1)
+    return keys
 
 
 def identity(n: int) -> tuple[int, ...]:

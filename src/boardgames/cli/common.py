@@ -7,15 +7,15 @@ with one line `error: ...` on stderr and exit code 2; no traceback.
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
-from ..arena.records import GameRecord
 from ..errors import BoardgamesError, OptionError
 from ..game import Game, State, get_game
 from ..options import (
@@ -27,6 +27,9 @@ from ..options import (
     parse_value,
 )
 from ..plugins import PLUGINS_ENV, env_plugins, import_plugins
+
+if TYPE_CHECKING:
+    from ..arena.records import GameRecord
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -149,6 +152,75 @@ class Group(click.Group):
         super().add_command(cmd, name)
 
 
+class LazyGroup(Group):
+    """The group with commands declared up front and imported on first use.
+
+    `lazy` maps each command's name to ("module:attribute", its one-line
+    help): `--help` lists the names and help lines without importing any
+    command module, and a command's module is imported when the command is
+    run (or looked up).  `commands` imports every declared command (for
+    code that walks them all, like the tests); the checks of `Group` apply
+    to a lazy command when it is loaded."""
+
+    def __init__(
+        self, *args: Any, lazy: dict[str, tuple[str, str]] | None = None, **kwargs: Any
+    ) -> None:
+        self._loaded: dict[str, click.Command] = {}
+        self.lazy: dict[str, tuple[str, str]] = dict(lazy or {})
+        super().__init__(*args, **kwargs)
+
+    @property  # type: ignore[override]
+    def commands(self) -> dict[str, click.Command]:
+        for name in list(self.lazy):
+            self._load(name)
+        return self._loaded
+
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:
+        self._loaded = dict(value)
+
+    def _load(self, name: str) -> click.Command | None:
+        where = self.lazy.get(name)
+        if where is None:
+            return self._loaded.get(name)
+        module, _, attribute = where[0].partition(":")
+        command = getattr(importlib.import_module(module), attribute)
+        self.add_command(command, name)
+        return command
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        if not isinstance(cmd, Command):
+            raise TypeError(f"command {cmd.name!r} must be made with cls=Command")
+        name = name or cmd.name
+        if name is None:
+            raise TypeError("Command has no name.")
+        self.lazy.pop(name, None)
+        self._loaded[name] = cmd
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return self._load(cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self._loaded) | set(self.lazy))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's command list, with the declared help of the commands not loaded."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            if name in self.lazy:
+                rows.append((name, click.utils.make_default_short_help(self.lazy[name][1], limit)))
+                continue
+            command = self._loaded[name]
+            if not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
 def handle_errors(command: F) -> F:
     """Turn library, value and file errors into one stderr line and exit code 2
     (`Command` applies it to every command)."""
@@ -265,6 +337,8 @@ def load_file(
 
     The file decides the game's options; those the user `given` must agree.
     """
+    from ..arena.records import GameRecord  # the arena is heavy: only when a file is read
+
     text = read_text(path)
     if text.lstrip().startswith("{"):
         record = GameRecord.from_json(text, source=path)
@@ -282,7 +356,7 @@ def load_file(
 def load_position(game: Game, path: str, given: tuple[str, ...] = ()) -> State:
     """The position a file holds: a record's final position, or the game's text format."""
     loaded, start = load_file(game, path, given)
-    return start.replay(loaded) if isinstance(start, GameRecord) else start
+    return start if isinstance(start, State) else start.replay(loaded)
 
 
 def _check_same_options(path: str, asked: Game, loaded: Game, given: tuple[str, ...]) -> None:
