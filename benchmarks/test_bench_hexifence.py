@@ -48,15 +48,27 @@ def test_legal_moves_middle_game(benchmark):
     assert moves
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3)])
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3), (3, 3)])
 def test_solver_dots(benchmark, rows, cols):
     game = get_game("dots", rows=rows, cols=cols)
 
     def run():
         return EdgeSolver(game).solve(game.new_state())
 
-    result = benchmark(run)
-    assert result.value == {(2, 2): 2, (2, 3): -2}[(rows, cols)]
+    result = benchmark.pedantic(run, rounds=3 if rows * cols > 6 else 10)
+    assert result.value == {(2, 2): 2, (2, 3): -2, (3, 3): -3}[(rows, cols)]
+    benchmark.extra_info["nodes"] = result.nodes
+
+
+def test_solver_hexifence_2(benchmark):
+    """The whole N=2 board (30 edges): the second player wins by 3."""
+    game = get_game("hexifence", size=2)
+
+    def run():
+        return EdgeSolver(game).solve(game.new_state())
+
+    result = benchmark.pedantic(run, rounds=1)
+    assert result.value == -3
     benchmark.extra_info["nodes"] = result.nodes
 
 

@@ -257,8 +257,96 @@ def test_solver_matches_brute_force(seed):
 @pytest.mark.parametrize("seed", range(6))
 def test_solver_pruning_keeps_the_value(seed):
     state = chain_position(100 + seed, 14)
-    plain = EdgeSolver(state.game, symmetry=False, forced_captures=False).solve(state).value
-    assert EdgeSolver(state.game).solve(state).value == plain
+    plain = EdgeSolver(
+        state.game, symmetry=False, forced_captures=False, loony=False, mtd=False
+    ).solve(state)
+    assert EdgeSolver(state.game).solve(state).value == plain.value
+
+
+def remaining_value(state, memo: dict[int, int]) -> int:
+    """Margin of the remaining cells for the side to move: plain minimax over
+    every edge, memoized on the set of claimed edges (which alone decides it)."""
+    if state.is_over():
+        return 0
+    if state.mask in memo:
+        return memo[state.mask]
+    p = state.to_move
+    best = -state.game.num_cells
+    for move in range(state.game.num_moves):
+        if state.claimed[move] < 0:
+            before = state.score[p]
+            state.make(move)
+            gain = state.score[p] - before
+            rest = remaining_value(state, memo)
+            state.undo()
+            best = max(best, gain + rest if gain else -rest)
+    memo[state.mask] = best
+    return best
+
+
+def random_positions(game, empty: int, count: int, seed: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = game.new_state()
+        while state.n_empty > empty:
+            state.make(rng.choice(state.legal_moves()))
+        yield state
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "empty", "count"),
+    [
+        ("dots", {"rows": 2, "cols": 3}, 12, 40),
+        ("dots", {"rows": 3, "cols": 3}, 11, 30),
+        ("dots", {"rows": 1, "cols": 4}, 9, 30),
+        ("hexifence", {"size": 2}, 11, 30),
+    ],
+)
+def test_one_solver_agrees_with_brute_force_on_many_positions(name, params, empty, count):
+    """One solver (its table shared by every position) against memoized minimax:
+    the value, and the best move really keeps it."""
+    game = get_game(name, **params)
+    solver = EdgeSolver(game)
+    memo: dict[int, int] = {}
+    for state in random_positions(game, empty, count, seed=len(params) + empty):
+        p = state.to_move
+        now = state.score[p] - state.score[1 - p]
+        result = solver.solve(state)
+        assert result.value == now + remaining_value(state, memo), state.history
+        state.make(result.best[0])
+        rest = remaining_value(state, memo)
+        after = state.score[p] - state.score[1 - p] + (rest if state.to_move == p else -rest)
+        assert after == result.value, state.history
+
+
+@pytest.mark.parametrize("switch", ["symmetry", "forced_captures", "loony", "mtd"])
+def test_each_technique_alone_keeps_the_value(switch):
+    game = get_game("hexifence", size=2)
+    full, without = EdgeSolver(game), EdgeSolver(game, **{switch: False})
+    for state in random_positions(game, 17, 8, seed=3):
+        assert full.solve(state).value == without.solve(state).value, state.history
+
+
+def test_every_best_move_and_the_principal_line_keep_the_value():
+    game = get_game("dots", rows=2, cols=3)
+    memo: dict[int, int] = {}
+    for state in random_positions(game, 11, 12, seed=5):
+        solver = EdgeSolver(game)
+        result = solver.solve(state, all_moves=True)
+        p = state.to_move
+        good = []
+        for move in (m for m in range(game.num_moves) if state.claimed[m] < 0):
+            state.make(move)
+            rest = remaining_value(state, memo)
+            mine = state.score[p] - state.score[1 - p]
+            good += [move] if mine + (rest if state.to_move == p else -rest) == result.value else []
+            state.undo()
+        assert result.best == good
+        line = solver.principal_line(state)
+        for move in line:
+            state.make(move)
+        assert state.is_over()
+        assert state.score[p] - state.score[1 - p] == result.value
 
 
 def test_solver_stops_with_search_stopped():

@@ -3,8 +3,8 @@
 Needs the optional extra: `pip install boardgames-ai[crosscheck]`; skipped
 cleanly without it.  Compared on random games: the legal moves, who moves
 (extra turns after captures), the end of the game and its winner; and the
-solved outcome of small boards and positions against OpenSpiel's own
-alpha-beta.
+solved outcome of small boards (up to 2x2, the whole game) and of 2x2, 2x3
+and 3x3 positions against OpenSpiel's own alpha-beta.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def outcome(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 2), (2, 1)])
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2)])
 def test_solved_small_boards_agree(rows, cols):
     spiel, _ = action_map(rows, cols)
     value, _ = minimax.alpha_beta_search(spiel, maximizing_player_id=0)
@@ -70,14 +70,16 @@ def test_solved_small_boards_agree(rows, cols):
     assert outcome(EdgeSolver(state.game).solve(state).value) == outcome(value)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_solved_positions_agree(seed):
-    """2 x 2 positions with 8 edges left: our margin's sign = OpenSpiel's outcome."""
-    spiel, mapping = action_map(2, 2)
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3), (3, 3)])
+@pytest.mark.parametrize("seed", range(4))
+def test_solved_positions_agree(rows, cols, seed):
+    """Positions with 9 edges left: the sign of our final margin is
+    OpenSpiel's outcome (its dots_and_boxes scores win, draw or loss)."""
+    spiel, mapping = action_map(rows, cols)
     rng = random.Random(seed)
     theirs = spiel.new_initial_state()
-    ours = get_game("dots", rows=2, cols=2).new_state()
-    while ours.n_empty > 8:
+    ours = get_game("dots", rows=rows, cols=cols).new_state()
+    while ours.n_empty > 9:
         action = rng.choice(theirs.legal_actions())
         theirs.apply_action(action)
         ours.play(mapping[action])

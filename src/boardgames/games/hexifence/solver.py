@@ -1,24 +1,26 @@
-"""An exact solver for edge-capture games, on bitmasks of claimed edges.
+"""The exact solver of the edge-capture games (dots-and-boxes, HexiFence).
 
 `EdgeSolver(game).solve(state)` returns a `boardgames.search.SolveResult`
 (the final margin for the side to move, the winner, the best moves) and
 raises `boardgames.errors.SearchStopped` when its time or node budget runs
-out.  (The one import from the search layer: its result type.)
+out.  `principal_line` gives a line of optimal play.  (The one import from
+the search layer: its result type.)
 
-Inside, the value of a position for the side to move is the margin of the
-cells still to be captured; it depends only on the set of claimed edges (not
-on the score so far, nor on who claimed what), so the transposition table is
-keyed on that set, in the smallest frame over the board's symmetries, and
-stores (lower, upper) bounds of the margin.
+What it searches (see docs/hexifence.md for measurements of each):
 
-Pruning that keeps the value exact:
-- alpha-beta on the margin, with bounds narrowed to +-(cells left);
-- captures that change nothing else are forced: when the capturing edge
-  borders no other cell, completes its other cell too, or leaves that other
-  cell with two or more empty edges, taking the cell now is at least as
-  good as any alternative (the claim has the same effect whoever makes it,
-  and the taker keeps the move), so it is the only move searched;
-- move order: captures, then safe edges, then sacrifices of few cells.
+- The value of a position for the side to move is the margin of the cells
+  still to be captured: it depends on the claimed edges alone, so the
+  table (table.py) is keyed on them, with two bounds per entry.
+- Positions are seen as strings and coins (coins.py): the border edges of a
+  cell are one move and the key counts them; keys are canonical over the
+  board's symmetries.
+- Chain rules (chains.py): forced captures, all-but-two, and only "take
+  both or double-deal" for the last two cells of a chain; once no cell has
+  three empty edges, the value of the independent chains and loops comes
+  from Berlekamp's analysis without search.
+- Null-window searches (MTD(f) stepping by 2: the margin has the parity of
+  the cells left) find the value; best move from the table first, then safe
+  moves centre-first, then sacrifices of one cell before two.
 """
 
 from __future__ import annotations
@@ -27,23 +29,27 @@ import time as _time
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
-from ...search.result import SolveResult
+from ...solution import SolveResult
+from .chains import capture_plan, redundant_openings, simple_parts
+from .coins import coins_of
+from .experts import simple_loony_value
+from .table import FIELD, HI_SHIFT, MOVE_FIELD, MOVE_SHIFT, OFFSET, pack, purge
 
 if TYPE_CHECKING:
     from .rules import EdgeGame, EdgeState
-
-
-#: Table entries pack the (lower, upper) bounds into one int, so that the
-#: table holds no tuples: a dict of plain ints is never walked by the
-#: garbage collector (a million tuples cost ~25 ms a full collection).
-BIAS = 1 << 15
 
 #: The old name of `errors.SearchStopped` (the same class), kept for imports.
 SolveAborted = SearchStopped
 
 
 class EdgeSolver:
-    """Reusable exact solver for one game; keeps its table between calls."""
+    """Reusable exact solver for one game; keeps its table between calls.
+
+    The keyword switches turn single techniques off, for measurements and
+    for cross-checks: `symmetry` (canonical keys), `forced_captures` (the
+    chain rules), `loony` (the chains-and-loops value without search),
+    `mtd` (null-window driver instead of one full-window search).
+    """
 
     def __init__(
         self,
@@ -51,20 +57,32 @@ class EdgeSolver:
         *,
         symmetry: bool = True,
         forced_captures: bool = True,
-        max_entries: int = 4_000_000,
+        loony: bool = True,
+        mtd: bool = True,
+        max_entries: int = 8_000_000,
     ) -> None:
         self.game = game
-        self.symmetry = symmetry and len(game.symmetries) > 1
+        self.coins = coins_of(game.layout, symmetry and len(game.symmetries) > 1)
         self.forced_captures = forced_captures
+        self.loony = loony
+        self.mtd = mtd
         self.max_entries = max_entries
-        #: key -> ((lower + BIAS) << 16) | (upper + BIAS)
+        #: key -> table.pack(lower, upper, best move, work)
         self.table: dict[int, int] = {}
-        perms = game.symmetries if self.symmetry else (game.symmetries[0],)
-        self.sym_bits = [tuple(1 << p[e] for p in perms) for e in range(game.num_moves)]
-        self.edge_cells = game.edge_cells
         self.nodes = 0
+        self.purges = 0
         self._deadline: float | None = None
         self._node_limit: int | None = None
+        self._start = 0.0
+        n = self.coins.num_cells
+        self.emp = [0] * n
+        self.gleft = [0] * n
+        self.claimed = [False] * self.coins.inner
+        self.ones: set[int] = set()
+        self.keys = [0] * self.coins.frames
+        self.free = 0
+        self.n3 = 0
+        self.n_empty = 0
 
     # --- public -----------------------------------------------------------------------
     def solve(
@@ -77,67 +95,101 @@ class EdgeSolver:
     ) -> SolveResult:
         """The exact final margin (own minus opponent's) for the side to move.
 
-        `best` holds one best move, or every one with `all_moves`; `nodes`
-        counts the searched positions.  Raises SearchStopped when `time`
-        seconds or `nodes` nodes run out (`self.nodes` says how many were
-        searched).
+        `best` holds one best move, or every one with `all_moves` (every
+        border edge of a cell when its border move is best); `nodes` counts
+        the searched positions.  Raises SearchStopped when `time` seconds or
+        `nodes` nodes run out (`self.nodes` says how many were searched).
         """
         start = _time.perf_counter()
-        rest, best = self._remaining(state, all_moves, time, nodes)
+        self._begin(state, time, nodes)
+        rest, best = self._root(all_moves)
         p = state.to_move
         value = state.score[p] - state.score[1 - p] + rest
         winner = None if value == 0 else (p if value > 0 else 1 - p)
-        return SolveResult(value, winner, best, self.nodes, _time.perf_counter() - start)
+        edges = self._edges(state, best, all_moves)
+        return SolveResult(value, winner, edges, self.nodes, _time.perf_counter() - start)
 
-    def _remaining(
-        self, state: EdgeState, all_moves: bool, time: float | None, nodes: int | None
-    ) -> tuple[int, list[int]]:
-        """(margin of the cells still to capture for the side to move, best moves)."""
-        self._load(state)
-        self.nodes = 0
-        self._start = _time.perf_counter()
-        self._deadline = None if time is None else self._start + time
-        self._node_limit = nodes
-        if not self.n_empty:
-            return 0, []
-        rem = self.free
-        if not all_moves:
-            value, move = self._root(-rem, rem)
-            return value, [move]
-        values = {}
-        for move in self._ordered_moves():
-            values[move] = self._child_value(move, -rem - 1, rem + 1)
-        best = max(values.values())
-        return best, [m for m in sorted(values) if values[m] == best]
+    def principal_line(self, state: EdgeState, *, time: float | None = None) -> list[int]:
+        """One line of optimal play from `state` to the end (edges, extra
+        turns included): at each step a move that keeps the solved value."""
+        self._begin(state, time, None)
+        line: list[int] = []
+        state = state.copy()
+        while state.n_empty:
+            self._load(state)
+            target = self._value()
+            move = next(m for m in self._root_moves() if self._child_at_least(m, target))
+            edge = self._edges(state, [move], False)[0]
+            line.append(edge)
+            state.make(edge)
+        return line
+
+    def value(self, state: EdgeState) -> int:
+        """The margin of the cells still to capture, for the side to move."""
+        self._begin(state, None, None)
+        return self._value()
 
     def clear(self) -> None:
         self.table.clear()
 
-    # --- internals -----------------------------------------------------------------------
-    def _load(self, state: EdgeState) -> None:
-        game = self.game
-        self.empties = state.empties[:]
-        self.claimed = [who >= 0 for who in state.claimed]
-        self.n_empty = state.n_empty
-        self.free = sum(1 for o in state.owner if o < 0)
-        #: cells with exactly one empty edge (capturable now)
-        self.ones = {c for c, left in enumerate(self.empties) if left == 1}
-        perms = game.symmetries if self.symmetry else (game.symmetries[0],)
-        self.smasks = [
-            sum(1 << p[e] for e in range(game.num_moves) if self.claimed[e]) for p in perms
-        ]
+    # --- loading a position -----------------------------------------------------------
+    def _begin(self, state: EdgeState, time: float | None, nodes: int | None) -> None:
+        self.nodes = 0
+        self._start = _time.perf_counter()
+        self._deadline = None if time is None else self._start + time
+        self._node_limit = nodes
+        self._next_check = 1024 if nodes is None else min(nodes + 1, 1024)
+        self._load(state)
 
-    def _claim(self, e: int) -> int:
-        """Claim edge e; return the number of cells it completes."""
-        self.claimed[e] = True
+    def _load(self, state: EdgeState) -> None:
+        co = self.coins
+        claimed = [who >= 0 for who in state.claimed]
+        self.emp = [sum(1 for e in edges if not claimed[e]) for edges in self.game.cell_edges]
+        self.gleft = [sum(1 for e in edges if not claimed[e]) for edges in co.ground_edges]
+        self.claimed = [claimed[e] for e in co.inner_edges]
+        self.ones = {c for c, left in enumerate(self.emp) if left == 1}
+        self.free = sum(1 for left in self.emp if left)
+        self.n3 = sum(1 for left in self.emp if left >= 3)
+        self.n_empty = state.n_empty
+        keys = [0] * co.frames
+        moves = [m for m in range(co.inner) if self.claimed[m]]
+        for c, edges in enumerate(co.ground_edges):
+            moves += [co.inner + c] * (len(edges) - self.gleft[c])
+        for m in moves:
+            keys = [k + d for k, d in zip(keys, co.deltas[m], strict=True)]
+        self.keys = keys
+
+    def _edges(self, state: EdgeState, moves: list[int], every: bool) -> list[int]:
+        """The layout edges of solver moves in `state` (border moves: the
+        first empty border edge of the cell, or each of them with `every`)."""
+        co = self.coins
+        out = []
+        for m in moves:
+            if m < co.inner:
+                out.append(co.inner_edges[m])
+            else:
+                empty = [e for e in co.ground_edges[m - co.inner] if state.claimed[e] < 0]
+                out += empty if every else empty[:1]
+        return sorted(out) if every else out
+
+    # --- making moves (outside the hot loop) ------------------------------------------
+    def _claim(self, m: int) -> int:
+        """Make solver move m; return the number of cells it completes."""
+        co = self.coins
+        emp, ones = self.emp, self.ones
+        if m < co.inner:
+            self.claimed[m] = True
+        else:
+            self.gleft[m - co.inner] -= 1
+        self.keys = [k + d for k, d in zip(self.keys, co.deltas[m], strict=True)]
         self.n_empty -= 1
-        self.smasks = [m | b for m, b in zip(self.smasks, self.sym_bits[e], strict=True)]
         done = 0
-        empties, ones = self.empties, self.ones
-        for c in self.edge_cells[e]:
-            left = empties[c] - 1
-            empties[c] = left
-            if left == 1:
+        for c in co.move_cells[m]:
+            left = emp[c] - 1
+            emp[c] = left
+            if left == 2:
+                self.n3 -= 1
+            elif left == 1:
                 ones.add(c)
             elif not left:
                 ones.discard(c)
@@ -145,119 +197,263 @@ class EdgeSolver:
         self.free -= done
         return done
 
-    def _unclaim(self, e: int, done: int) -> None:
-        self.claimed[e] = False
+    def _unclaim(self, m: int, done: int) -> None:
+        co = self.coins
+        emp, ones = self.emp, self.ones
+        if m < co.inner:
+            self.claimed[m] = False
+        else:
+            self.gleft[m - co.inner] += 1
+        self.keys = [k - d for k, d in zip(self.keys, co.deltas[m], strict=True)]
         self.n_empty += 1
-        self.smasks = [m ^ b for m, b in zip(self.smasks, self.sym_bits[e], strict=True)]
-        empties, ones = self.empties, self.ones
-        for c in self.edge_cells[e]:
-            left = empties[c] + 1
-            empties[c] = left
-            if left == 1:
-                ones.add(c)
+        for c in co.move_cells[m]:
+            left = emp[c] + 1
+            emp[c] = left
+            if left == 3:
+                self.n3 += 1
             elif left == 2:
                 ones.discard(c)
+            elif left == 1:
+                ones.add(c)
         self.free += done
 
-    def _ordered_moves(self) -> list[int]:
-        empties, claimed, edge_cells = self.empties, self.claimed, self.edge_cells
-        captures, safe, risky = [], [], []
-        for e in range(len(claimed)):
-            if not claimed[e]:
-                low = min(empties[c] for c in edge_cells[e])
-                if low == 1:
-                    captures.append(e)
-                elif low >= 3:
-                    safe.append(e)
-                else:
-                    risky.append((sum(empties[c] for c in edge_cells[e]), e))
-        risky.sort(reverse=True)
-        return captures + safe + [e for _, e in risky]
-
-    def _forced_capture(self) -> int:
-        """An edge whose capture is provably as good as anything, or -1."""
-        if not self.ones:
-            return -1
-        empties, claimed, edge_cells = self.empties, self.claimed, self.edge_cells
-        for c in self.ones:
-            e = next(e for e in self.game.cell_edges[c] if not claimed[e])
-            cells = edge_cells[e]
-            if len(cells) == 1:
-                return e
-            other = empties[cells[0] if cells[1] == c else cells[1]]
-            if other == 1 or other >= 3:
-                return e
-        return -1
-
-    def _child_value(self, move: int, alpha: int, beta: int) -> int:
-        done = self._claim(move)
-        if done:
-            value = done + self._search(alpha - done, beta - done)
-        else:
-            value = -self._search(-beta, -alpha)
-        self._unclaim(move, done)
-        return value
-
-    def _root(self, alpha: int, beta: int) -> tuple[int, int]:
-        best_value, best_move = None, -1
-        for move in self._ordered_moves():
-            value = self._child_value(move, alpha, beta)
-            if best_value is None or value > best_value:
-                best_value, best_move = value, move
-            if value > alpha:
-                alpha = value
-            if alpha >= beta:
-                break
-        assert best_value is not None
-        return best_value, best_move
-
-    def _search(self, alpha: int, beta: int) -> int:
-        self.nodes += 1
+    # --- the drivers ------------------------------------------------------------------
+    def _root(self, all_moves: bool) -> tuple[int, list[int]]:
+        """(margin of the cells left for the side to move, best solver moves)."""
         if not self.n_empty:
-            return 0
-        if self._node_limit is not None and self.nodes > self._node_limit:
-            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
-        deadline = self._deadline
-        if deadline is not None and not self.nodes & 127 and _time.perf_counter() > deadline:
-            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
+            return 0, []
+        value = self._value()
+        moves = self._root_moves()
+        if all_moves:
+            return value, sorted(m for m in moves if self._child_at_least(m, value))
+        best = self._table_move()
+        if best in moves and self._child_at_least(best, value):
+            return value, [best]
+        return value, [next(m for m in moves if self._child_at_least(m, value))]
+
+    def _value(self) -> int:
+        """The exact value of the loaded position: MTD(f) by null windows."""
         free = self.free
-        if self.forced_captures:
-            e = self._forced_capture()
-            if e >= 0:
-                done = self._claim(e)
-                value = done + self._search(alpha - done, beta - done)
-                self._unclaim(e, done)
-                return value
-        key = min(self.smasks)
+        if not self.mtd:
+            return self._search(-free - 1, free + 1)
+        lo, hi = -free, free
+        guess = 0
+        while lo < hi:
+            beta = max(guess, lo + 1)
+            if (beta - free) % 2:  # the value has the parity of the cells left
+                beta += 1
+            guess = self._search(beta - 1, beta)
+            if guess >= beta:
+                lo = guess + (guess - free) % 2
+            else:
+                hi = guess - (guess - free) % 2
+        return lo
+
+    def _child_at_least(self, move: int, target: int) -> bool:
+        """Does solver move `move` keep at least `target` for the mover?"""
+        done = self._claim(move)
+        try:
+            if done:
+                return done + self._search(target - 1 - done, target - done) >= target
+            return -self._search(-target, -target + 1) >= target
+        finally:
+            self._unclaim(move, done)
+
+    def _root_moves(self) -> list[int]:
+        """Every legal solver move of the loaded position (one per border cell)."""
+        co = self.coins
+        moves = [m for m in range(co.inner) if not self.claimed[m]]
+        return moves + [co.inner + c for c in range(co.num_cells) if self.gleft[c]]
+
+    def _table_move(self) -> int:
+        key = min(self.keys)
         entry = self.table.get(key)
+        move = -1 if entry is None else ((entry >> MOVE_SHIFT) & MOVE_FIELD) - 1
+        return move if move < 0 else self.coins.from_frame[self.keys.index(key)][move]
+
+    def _check(self) -> None:
+        """Called every so many nodes: stop when the time or nodes ran out."""
+        limit = self._node_limit
+        if limit is not None and self.nodes > limit:
+            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
+        if self._deadline is not None and _time.perf_counter() > self._deadline:
+            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
+        step = self.nodes + 1024
+        self._next_check = step if limit is None or limit < self.nodes else min(step, limit + 1)
+
+    def _make_room(self) -> None:
+        self.purges += 1
+        purge(self.table)
+
+    # --- the search -------------------------------------------------------------------
+    def _search(self, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta on the margin of the cells left (hot loop).
+
+        Kept in one function on purpose (documented hot loop): the moves
+        are made and taken back inline, because a method call per move
+        costs a third of the time.
+        """
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check()
+        co = self.coins
+        inner = co.inner
+        emp, ones, claimed, gleft = self.emp, self.ones, self.claimed, self.gleft
+        moves: tuple[int, ...] | list[int] | None = None
+        if ones and self.forced_captures:
+            plan = capture_plan(ones, emp, gleft, claimed, co.cell_links, inner)
+            if type(plan) is int:
+                return self._take_forced(plan, alpha, beta)
+            moves = plan
+        free = self.free
+        if not free:
+            return 0
+        key = min(self.keys)
+        table = self.table
+        entry = table.get(key)
         if entry is None:
-            lo, hi = -free, free
+            if self.loony and not self.n3 and not ones:
+                value = simple_loony_value(simple_parts(emp, gleft, claimed, co.cell_links))
+                table[key] = pack(value, value, -1, 0)
+                return value
+            if alpha >= free:
+                return free
+            if beta <= -free:
+                return -free
+            lo, hi, best_move = -free, free, -1
         else:
-            lo, hi = (entry >> 16) - BIAS, (entry & 0xFFFF) - BIAS
-        if lo >= beta or lo == hi:
-            return lo
-        if hi <= alpha:
-            return hi
+            lo = (entry & FIELD) - OFFSET
+            hi = ((entry >> HI_SHIFT) & FIELD) - OFFSET
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            best_move = ((entry >> MOVE_SHIFT) & MOVE_FIELD) - 1
+            if best_move >= 0:  # stored in the key's frame
+                best_move = co.from_frame[self.keys.index(key)][best_move]
+        if moves is None:
+            moves = self._ordered(best_move)
+        elif best_move in moves:
+            moves = (best_move,) + tuple(m for m in moves if m != best_move)
         a0, b0 = max(alpha, lo), min(beta, hi)
         a = a0
-        best = -free - 1
-        for move in self._ordered_moves():
-            done = self._claim(move)
-            value = done + self._search(a - done, b0 - done) if done else -self._search(-b0, -a)
-            self._unclaim(move, done)
+        best, best_move = -free - 1, -1
+        start_nodes = self.nodes
+        deltas, move_cells = co.deltas, co.move_cells
+        for m in moves:
+            # make m (inline _claim)
+            if m < inner:
+                claimed[m] = True
+            else:
+                gleft[m - inner] -= 1
+            saved = self.keys
+            self.keys = [k + d for k, d in zip(saved, deltas[m])]
+            self.n_empty -= 1
+            done = 0
+            for c in move_cells[m]:
+                left = emp[c] - 1
+                emp[c] = left
+                if left == 2:
+                    self.n3 -= 1
+                elif left == 1:
+                    ones.add(c)
+                elif not left:
+                    ones.discard(c)
+                    done += 1
+            if done:
+                self.free -= done
+                value = done + self._search(a - done, b0 - done)
+                self.free += done
+            else:
+                value = -self._search(-b0, -a)
+            # take m back (inline _unclaim)
+            if m < inner:
+                claimed[m] = False
+            else:
+                gleft[m - inner] += 1
+            self.keys = saved
+            self.n_empty += 1
+            for c in move_cells[m]:
+                left = emp[c] + 1
+                emp[c] = left
+                if left == 3:
+                    self.n3 += 1
+                elif left == 2:
+                    ones.discard(c)
+                elif left == 1:
+                    ones.add(c)
             if value > best:
-                best = value
+                best, best_move = value, m
                 if value > a:
                     a = value
                     if a >= b0:
                         break
         if best <= a0:
-            hi = min(hi, best)
-        if best >= b0:
-            lo = max(lo, best)
-        if a0 < best < b0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
             lo = hi = best
-        if len(self.table) >= self.max_entries:
-            self.table.clear()
-        self.table[key] = ((lo + BIAS) << 16) | (hi + BIAS)
+        if lo > -free and (lo - free) % 2:
+            lo += 1
+        if hi < free and (hi - free) % 2:
+            hi -= 1
+        if len(table) >= self.max_entries:
+            self._make_room()
+        if best_move >= 0:
+            best_move = co.to_frame[self.keys.index(key)][best_move]
+        table[key] = pack(lo, hi, best_move, (self.nodes - start_nodes).bit_length())
         return best
+
+    def _take_forced(self, move: int, alpha: int, beta: int) -> int:
+        """Make the forced capture `move` and every forced capture after it,
+        search what is left, take them back: the taker keeps the move."""
+        co = self.coins
+        taken = []
+        gained = 0
+        plan: int | tuple[int, ...] = move
+        while type(plan) is int:
+            done = self._claim(plan)
+            taken.append((plan, done))
+            gained += done
+            if not self.ones:
+                break
+            plan = capture_plan(
+                self.ones, self.emp, self.gleft, self.claimed, co.cell_links, co.inner
+            )
+        value = gained + self._search(alpha - gained, beta - gained) if self.free else gained
+        for m, done in reversed(taken):
+            self._unclaim(m, done)
+        return value
+
+    def _ordered(self, first: int) -> list[int]:
+        """Legal moves: `first` (the table's), then safe moves centre first,
+        then sacrifices of one cell, then of two."""
+        co = self.coins
+        inner, emp, claimed, gleft = co.inner, self.emp, self.claimed, self.gleft
+        safe, one, two = [], [], []
+        for m in co.centre_order:
+            if m == first:
+                continue
+            if m < inner:
+                if claimed[m]:
+                    continue
+                a, b = co.inner_cells[m]
+                ea, eb = emp[a], emp[b]
+                if ea >= 3 and eb >= 3:
+                    safe.append(m)
+                elif ea >= 3 or eb >= 3:
+                    one.append(m)
+                else:
+                    two.append(m)
+            elif gleft[m - inner]:
+                (safe if emp[m - inner] >= 3 else one).append(m)
+        head = [first] if first >= 0 else []
+        if self.forced_captures and (one or two):
+            drop = redundant_openings(emp, gleft, claimed, co.cell_links, inner)
+            if drop:
+                if first in drop:
+                    head = []
+                one = [m for m in one if m not in drop]
+                two = [m for m in two if m not in drop]
+        return head + safe + one + two
