@@ -38,6 +38,9 @@ class Territory:
     - forks: free cells where one stone makes two threats, own minus enemy
       (x `fork`).  These two lifted the default against seed 003 on 6 x 6
       from 76% to 91% from the empty board (docs/squatter.md).
+
+    The weights are fixed when the evaluator is made: its caches hold
+    values (make another one for other weights).
     """
 
     def __init__(
