@@ -265,6 +265,18 @@ def test_stale_temporary_files_are_removed_under_the_lock(tmp_path):
 # --- 11 and 12 with real processes: workers die with a SIGKILLed parent, which held the lock ----
 
 
+def _reap(process: subprocess.Popen, workers: list[int]) -> None:
+    """Kill the tournament and any worker a test left alive; close the pipes."""
+    if process.poll() is None:
+        process.kill()
+    for pid in workers:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()
+
+
 def _alive(pid: int) -> bool:
     """Running (a zombie waiting for a parent that never reaps it is not)."""
     try:
@@ -329,13 +341,7 @@ def test_sigkill_of_the_tournament_kills_its_workers_and_frees_the_directory(tmp
         process.stdout.read()
         process.stderr.read()
     finally:
-        if process.poll() is None:
-            process.kill()
-        for pid in workers:
-            if _alive(pid):
-                os.kill(pid, signal.SIGKILL)
-        process.stdout.close()
-        process.stderr.close()
+        _reap(process, workers)
     with TournamentDir(out).lock():  # and nothing holds the lock any more
         pass
 
@@ -369,12 +375,7 @@ def test_workers_die_with_the_parent_without_the_linux_death_signal():
             time.sleep(0.05)
         assert not any(_alive(pid) for pid in workers), "workers outlived their parent"
     finally:
-        if process.poll() is None:
-            process.kill()
-        for pid in workers:
-            if _alive(pid):
-                os.kill(pid, signal.SIGKILL)
-        process.stdout.close()
+        _reap(process, workers)
 
 
 # --- 13: outputs are checked before the work, errors name the target ------------------------
