@@ -148,7 +148,7 @@ class SolvingPlayer(SearchPlayer):
 @register_ai(
     "default",
     game="hadron",
-    help="negascout with noise-free Aenigma and an exact endgame solver (solve_at=24 cells)",
+    help="negascout with the Regions evaluator and an exact endgame solver (solve_at=24 cells)",
     options=(
         *LIMITS,
         SEED,
