@@ -308,3 +308,12 @@ def test_one_flood_fill(seed):
     assert region == sum(BIT[c] for c in seen)
     assert flood_enclosed(BIT[start], passable) == (0 if region & BORDER_MASK else region)
     assert flood(BIT[start], passable, region) == 0
+
+
+def test_stone_value_table_matches_its_definition():
+    from boardgames.games.andantino import tallies
+
+    for owner in (0, 1):
+        assert tallies.STONE_VALUE[owner] == tuple(
+            tallies._stone_value(owner, m) for m in range(tallies.MASK_LIMIT)
+        )
