@@ -319,10 +319,21 @@ def test_one_solver_agrees_with_brute_force_on_many_positions(name, params, empt
         assert after == result.value, state.history
 
 
-@pytest.mark.parametrize("switch", ["symmetry", "forced_captures", "loony", "mtd"])
+@pytest.mark.parametrize(
+    "switch",
+    [
+        {"symmetry": False},
+        {"forced_captures": False},
+        {"loony": False},
+        {"mtd": False},
+        {"etc_edges": 99},  # no enhanced transposition cutoffs
+        {"etc_edges": 0},  # everywhere
+        {"max_entries": 2000},  # purged all the time
+    ],
+)
 def test_each_technique_alone_keeps_the_value(switch):
     game = get_game("hexifence", size=2)
-    full, without = EdgeSolver(game), EdgeSolver(game, **{switch: False})
+    full, without = EdgeSolver(game), EdgeSolver(game, **switch)
     for state in random_positions(game, 17, 8, seed=3):
         assert full.solve(state).value == without.solve(state).value, state.history
 

@@ -162,7 +162,7 @@ class ChainPlayer(Player):
 
     def __init__(
         self,
-        exact: int = 26,
+        exact: int = 30,
         threshold: int = 10,
         time: float | None = None,
         seed: int | None = None,
@@ -364,7 +364,7 @@ def register_for(game_name: str) -> None:
         options=(
             *LIMITS,
             SEED,
-            Option("exact", "whole", 26, "empty edges from which to solve exactly", low=0),
+            Option("exact", "whole", 30, "empty edges from which to solve exactly", low=0),
             Option("threshold", "whole", 10, "safe moves left for exact play", low=0),
         ),
     )

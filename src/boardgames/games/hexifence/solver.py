@@ -26,6 +26,7 @@ What it searches (see docs/hexifence.md for measurements of each):
 from __future__ import annotations
 
 import time as _time
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
@@ -59,6 +60,7 @@ class EdgeSolver:
         forced_captures: bool = True,
         loony: bool = True,
         mtd: bool = True,
+        etc_edges: int = 18,
         max_entries: int = 8_000_000,
     ) -> None:
         self.game = game
@@ -67,6 +69,19 @@ class EdgeSolver:
         self.loony = loony
         self.mtd = mtd
         self.max_entries = max_entries
+        #: enhanced transposition cutoffs at nodes with at least this many empty edges
+        self.etc_edges = etc_edges
+        co = self.coins
+        self._inner, self._links, self._deltas = co.inner, co.cell_links, co.deltas
+        self._order = tuple(
+            (m, *co.inner_cells[m]) if m < co.inner else (m, m - co.inner, -1)
+            for m in co.centre_order
+        )
+        self._move_cells, self._to_frame, self._from_frame = (
+            co.move_cells,
+            co.to_frame,
+            co.from_frame,
+        )
         #: key -> table.pack(lower, upper, best move, work)
         self.table: dict[int, int] = {}
         self.nodes = 0
@@ -175,16 +190,15 @@ class EdgeSolver:
     # --- making moves (outside the hot loop) ------------------------------------------
     def _claim(self, m: int) -> int:
         """Make solver move m; return the number of cells it completes."""
-        co = self.coins
         emp, ones = self.emp, self.ones
-        if m < co.inner:
+        if m < self._inner:
             self.claimed[m] = True
         else:
-            self.gleft[m - co.inner] -= 1
-        self.keys = [k + d for k, d in zip(self.keys, co.deltas[m], strict=True)]
+            self.gleft[m - self._inner] -= 1
+        self.keys = [k + d for k, d in zip(self.keys, self._deltas[m])]
         self.n_empty -= 1
         done = 0
-        for c in co.move_cells[m]:
+        for c in self._move_cells[m]:
             left = emp[c] - 1
             emp[c] = left
             if left == 2:
@@ -198,15 +212,14 @@ class EdgeSolver:
         return done
 
     def _unclaim(self, m: int, done: int) -> None:
-        co = self.coins
         emp, ones = self.emp, self.ones
-        if m < co.inner:
+        if m < self._inner:
             self.claimed[m] = False
         else:
-            self.gleft[m - co.inner] += 1
-        self.keys = [k - d for k, d in zip(self.keys, co.deltas[m], strict=True)]
+            self.gleft[m - self._inner] += 1
+        self.keys = [k - d for k, d in zip(self.keys, self._deltas[m])]
         self.n_empty += 1
-        for c in co.move_cells[m]:
+        for c in self._move_cells[m]:
             left = emp[c] + 1
             emp[c] = left
             if left == 3:
@@ -296,24 +309,24 @@ class EdgeSolver:
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check()
-        co = self.coins
-        inner = co.inner
+        inner = self._inner
         emp, ones, claimed, gleft = self.emp, self.ones, self.claimed, self.gleft
-        moves: tuple[int, ...] | list[int] | None = None
+        moves: Iterable[int] | None = None
         if ones and self.forced_captures:
-            plan = capture_plan(ones, emp, gleft, claimed, co.cell_links, inner)
+            plan = capture_plan(ones, emp, gleft, claimed, self._links, inner)
             if type(plan) is int:
                 return self._take_forced(plan, alpha, beta)
             moves = plan
         free = self.free
         if not free:
             return 0
-        key = min(self.keys)
+        keys = self.keys
+        key = min(keys)
         table = self.table
         entry = table.get(key)
         if entry is None:
-            if self.loony and not self.n3 and not ones:
-                value = simple_loony_value(simple_parts(emp, gleft, claimed, co.cell_links))
+            if not self.n3 and not ones and self.loony:
+                value = simple_loony_value(simple_parts(emp, gleft, claimed, self._links))
                 table[key] = pack(value, value, -1, 0)
                 return value
             if alpha >= free:
@@ -330,24 +343,35 @@ class EdgeSolver:
                 return hi
             best_move = ((entry >> MOVE_SHIFT) & MOVE_FIELD) - 1
             if best_move >= 0:  # stored in the key's frame
-                best_move = co.from_frame[self.keys.index(key)][best_move]
+                best_move = self._from_frame[keys.index(key)][best_move]
         if moves is None:
             moves = self._ordered(best_move)
         elif best_move in moves:
             moves = (best_move,) + tuple(m for m in moves if m != best_move)
         a0, b0 = max(alpha, lo), min(beta, hi)
+        deltas, move_cells = self._deltas, self._move_cells
+        if not ones and self.n_empty >= self.etc_edges:
+            moves = list(moves)
+            # Enhanced transposition cutoff: a child already known to be bad
+            # enough for the opponent settles this node without a search.
+            for m in moves:
+                child = table.get(min([k + d for k, d in zip(keys, deltas[m])]))
+                if child is not None and OFFSET - ((child >> HI_SHIFT) & FIELD) >= b0:
+                    value = OFFSET - ((child >> HI_SHIFT) & FIELD)
+                    if value > lo:
+                        move = self._to_frame[keys.index(key)][m]
+                        table[key] = pack(value, hi, move, 0)
+                    return value
         a = a0
         best, best_move = -free - 1, -1
         start_nodes = self.nodes
-        deltas, move_cells = co.deltas, co.move_cells
         for m in moves:
             # make m (inline _claim)
             if m < inner:
                 claimed[m] = True
             else:
                 gleft[m - inner] -= 1
-            saved = self.keys
-            self.keys = [k + d for k, d in zip(saved, deltas[m])]
+            self.keys = [k + d for k, d in zip(keys, deltas[m])]
             self.n_empty -= 1
             done = 0
             for c in move_cells[m]:
@@ -361,9 +385,9 @@ class EdgeSolver:
                     ones.discard(c)
                     done += 1
             if done:
-                self.free -= done
+                self.free = free - done
                 value = done + self._search(a - done, b0 - done)
-                self.free += done
+                self.free = free
             else:
                 value = -self._search(-b0, -a)
             # take m back (inline _unclaim)
@@ -371,7 +395,7 @@ class EdgeSolver:
                 claimed[m] = False
             else:
                 gleft[m - inner] += 1
-            self.keys = saved
+            self.keys = keys
             self.n_empty += 1
             for c in move_cells[m]:
                 left = emp[c] + 1
@@ -401,7 +425,7 @@ class EdgeSolver:
         if len(table) >= self.max_entries:
             self._make_room()
         if best_move >= 0:
-            best_move = co.to_frame[self.keys.index(key)][best_move]
+            best_move = self._to_frame[keys.index(key)][best_move]
         table[key] = pack(lo, hi, best_move, (self.nodes - start_nodes).bit_length())
         return best
 
@@ -426,34 +450,37 @@ class EdgeSolver:
             self._unclaim(m, done)
         return value
 
-    def _ordered(self, first: int) -> list[int]:
-        """Legal moves: `first` (the table's), then safe moves centre first,
-        then sacrifices of one cell, then of two."""
-        co = self.coins
-        inner, emp, claimed, gleft = co.inner, self.emp, self.claimed, self.gleft
-        safe, one, two = [], [], []
-        for m in co.centre_order:
+    def _ordered(self, first: int) -> Iterator[int]:
+        """Legal moves, made lazily (a cut-off on the table's move costs no
+        move generation): `first` (the table's), then safe moves centre
+        first, then sacrifices of one cell, then of two, each independent
+        chain or loop opened once."""
+        if first >= 0:
+            yield first
+        emp, claimed, gleft = self.emp, self.claimed, self.gleft
+        one, two = [], []
+        for m, a, b in self._order:
             if m == first:
                 continue
-            if m < inner:
+            if b >= 0:
                 if claimed[m]:
                     continue
-                a, b = co.inner_cells[m]
                 ea, eb = emp[a], emp[b]
                 if ea >= 3 and eb >= 3:
-                    safe.append(m)
+                    yield m
                 elif ea >= 3 or eb >= 3:
                     one.append(m)
                 else:
                     two.append(m)
-            elif gleft[m - inner]:
-                (safe if emp[m - inner] >= 3 else one).append(m)
-        head = [first] if first >= 0 else []
+            elif gleft[a]:
+                if emp[a] >= 3:
+                    yield m
+                else:
+                    one.append(m)
         if self.forced_captures and (one or two):
-            drop = redundant_openings(emp, gleft, claimed, co.cell_links, inner)
-            if drop:
-                if first in drop:
-                    head = []
-                one = [m for m in one if m not in drop]
-                two = [m for m in two if m not in drop]
-        return head + safe + one + two
+            drop = redundant_openings(emp, gleft, claimed, self._links, self._inner)
+            yield from (m for m in one if m not in drop)
+            yield from (m for m in two if m not in drop)
+        else:
+            yield from one
+            yield from two
