@@ -24,7 +24,11 @@ e, leading to the ground or to a cell d:
    takes both, or plays f, the double-dealing move that hands both to the
    opponent and keeps control (rule 1 rules out every other move except f).
    With two or more such pairs on offer, f is ruled out by the other pair's
-   capture (rule 1 again), so only the captures remain.
+   capture (rule 1 again), so only the captures remain.  With one pair,
+   both choices claim e and f and leave the same position R: taking gains
+   2 and moves in R, declining hands the 2 over with the move in R, so the
+   value is max(2 + v, -2 - v) for v the value of R for its mover
+   (`EdgeSolver._pair`).
 
 `simple_parts`: when no cell has three or more empty edges and none can be
 captured, the board is a sum of independent chains and loops, and
@@ -55,8 +59,9 @@ def capture_plan(
     claimed: list[bool],
     links: Links,
     inner: int,
-) -> int | tuple[int, ...]:
-    """A forced capture (a move), or the only moves worth trying (a tuple)."""
+) -> int | tuple[int, int] | list[int]:
+    """A forced capture (a move); or the last two cells of a chain, (capture,
+    double-dealing move); or, with several such pairs, their captures (a list)."""
     pairs = []
     for c in ones:
         if gleft[c]:
@@ -80,7 +85,7 @@ def capture_plan(
         pairs.append((e, f))
     if len(pairs) == 1:
         return pairs[0]
-    return tuple(e for e, _ in pairs)
+    return [e for e, _ in pairs]
 
 
 def simple_parts(

@@ -316,6 +316,8 @@ class EdgeSolver:
             plan = capture_plan(ones, emp, gleft, claimed, self._links, inner)
             if type(plan) is int:
                 return self._take_forced(plan, alpha, beta)
+            if type(plan) is tuple:
+                return self._pair(plan, alpha, beta)
             moves = plan
         free = self.free
         if not free:
@@ -428,6 +430,26 @@ class EdgeSolver:
             best_move = self._to_frame[keys.index(key)][best_move]
         table[key] = pack(lo, hi, best_move, (self.nodes - start_nodes).bit_length())
         return best
+
+    def _pair(self, pair: tuple[int, int], alpha: int, beta: int) -> int:
+        """The last two cells of a chain on offer: take both or double-deal.
+
+        Both leave the same position R (the pair's two edges claimed);
+        taking scores 2 + v(R), declining -2 - v(R).  Fail-soft in (alpha, beta)."""
+        e, f = pair
+        done_e = self._claim(e)
+        done_f = self._claim(f)
+        gained = done_e + done_f
+        if self.free:
+            take = gained + self._search(alpha - gained, beta - gained)
+            if take < beta:
+                decline = -gained - self._search(-beta - gained, -max(alpha, take) - gained)
+                take = max(take, decline)
+        else:
+            take = gained
+        self._unclaim(f, done_f)
+        self._unclaim(e, done_e)
+        return take
 
     def _take_forced(self, move: int, alpha: int, beta: int) -> int:
         """Make the forced capture `move` and every forced capture after it,
