@@ -99,6 +99,11 @@ def Seconds(high: float = MAX_SECONDS) -> Number:  # noqa: N802
 SEED = Whole(None)
 
 
+def _short_help(text: str, limit: int) -> str:
+    """The short help click would show for a loaded command with help `text`."""
+    return click.Command(None, help=text).get_short_help_str(limit)
+
+
 class OneLineUsageError(click.ClickException):
     """A command-line usage error shown like every other error: one line, exit 2."""
 
@@ -212,7 +217,7 @@ class LazyGroup(Group):
         rows = []
         for name in names:
             if name in self.lazy:
-                rows.append((name, click.utils.make_default_short_help(self.lazy[name][1], limit)))
+                rows.append((name, _short_help(self.lazy[name][1], limit)))
                 continue
             command = self._loaded[name]
             if not command.hidden:

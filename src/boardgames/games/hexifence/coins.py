@@ -92,7 +92,7 @@ def coins_of(layout: Layout, symmetric: bool = True) -> Coins:
         links[a].append((i, b))
         links[b].append((i, a))
     width = max(len(g) for g in ground).bit_length() or 1
-    field = {}
+    field: dict[int, int] = {}
     for c in range(cells):
         if ground[c]:
             field[c] = len(inner_edges) + width * len(field)
