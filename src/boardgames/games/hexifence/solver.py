@@ -318,7 +318,7 @@ class EdgeSolver:
                 return self._take_forced(plan, alpha, beta)
             if type(plan) is tuple:
                 return self._pair(plan, alpha, beta)
-            moves = plan
+            moves = plan  # type: ignore[assignment]  # narrowed by `type(plan) is` above
         free = self.free
         if not free:
             return 0
@@ -464,7 +464,7 @@ class EdgeSolver:
             gained += done
             if not self.ones:
                 break
-            plan = capture_plan(
+            plan = capture_plan(  # type: ignore[assignment]  # a non-int plan ends the loop
                 self.ones, self.emp, self.gleft, self.claimed, co.cell_links, co.inner
             )
         value = gained + self._search(alpha - gained, beta - gained) if self.free else gained
