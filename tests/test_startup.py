@@ -97,7 +97,7 @@ def test_lazy_table_matches_the_command_modules():
     for name, (_, text) in LAZY.items():
         command = main.get_command(click.Context(main), name)
         for limit in (30, 45, 60, 80, 200):
-            shown = click.utils.make_default_short_help(text, limit)
+            shown = click.Command(None, help=text).get_short_help_str(limit)
             assert shown == command.get_short_help_str(limit), (name, limit)
 
 
