@@ -1,10 +1,10 @@
 """The exact solver of the edge-capture games (dots-and-boxes, HexiFence).
 
-`EdgeSolver(game).solve(state)` returns a `boardgames.search.SolveResult`
-(the final margin for the side to move, the winner, the best moves) and
-raises `boardgames.errors.SearchStopped` when its time or node budget runs
-out.  `principal_line` gives a line of optimal play.  (The one import from
-the search layer: its result type.)
+`EdgeSolver(game).solve(state)` returns a `SolveResult` (the final margin
+for the side to move, the winner, the best moves) and raises
+`boardgames.errors.SearchStopped` when its time or node budget runs out.
+`principal_line` gives a line of optimal play.  The position's arrays and
+moves are position.py's `Position`; the search is here.
 
 What it searches (see docs/hexifence.md for measurements of each):
 
@@ -26,14 +26,14 @@ What it searches (see docs/hexifence.md for measurements of each):
 from __future__ import annotations
 
 import time as _time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
 from ...solution import SolveResult
-from .chains import capture_plan, redundant_openings, simple_parts
-from .coins import coins_of
+from .chains import capture_plan, simple_parts
 from .experts import simple_loony_value
+from .position import Position
 from .table import FIELD, HI_SHIFT, MOVE_FIELD, MOVE_SHIFT, OFFSET, pack, purge
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 SolveAborted = SearchStopped
 
 
-class EdgeSolver:
+class EdgeSolver(Position):
     """Reusable exact solver for one game; keeps its table between calls.
 
     The keyword switches turn single techniques off, for measurements and
@@ -63,25 +63,12 @@ class EdgeSolver:
         etc_edges: int = 18,
         max_entries: int = 8_000_000,
     ) -> None:
-        self.game = game
-        self.coins = coins_of(game.layout, symmetry and len(game.symmetries) > 1)
-        self.forced_captures = forced_captures
+        super().__init__(game, symmetry, forced_captures)
         self.loony = loony
         self.mtd = mtd
         self.max_entries = max_entries
         #: enhanced transposition cutoffs at nodes with at least this many empty edges
         self.etc_edges = etc_edges
-        co = self.coins
-        self._inner, self._links, self._deltas = co.inner, co.cell_links, co.deltas
-        self._order = tuple(
-            (m, *co.inner_cells[m]) if m < co.inner else (m, m - co.inner, -1)
-            for m in co.centre_order
-        )
-        self._move_cells, self._to_frame, self._from_frame = (
-            co.move_cells,
-            co.to_frame,
-            co.from_frame,
-        )
         #: key -> table.pack(lower, upper, best move, work)
         self.table: dict[int, int] = {}
         self.nodes = 0
@@ -89,15 +76,6 @@ class EdgeSolver:
         self._deadline: float | None = None
         self._node_limit: int | None = None
         self._start = 0.0
-        n = self.coins.num_cells
-        self.emp = [0] * n
-        self.gleft = [0] * n
-        self.claimed = [False] * self.coins.inner
-        self.ones: set[int] = set()
-        self.keys = [0] * self.coins.frames
-        self.free = 0
-        self.n3 = 0
-        self.n_empty = 0
 
     # --- public -----------------------------------------------------------------------
     def solve(
@@ -156,80 +134,6 @@ class EdgeSolver:
         self._next_check = 1024 if nodes is None else min(nodes + 1, 1024)
         self._load(state)
 
-    def _load(self, state: EdgeState) -> None:
-        co = self.coins
-        claimed = [who >= 0 for who in state.claimed]
-        self.emp = [sum(1 for e in edges if not claimed[e]) for edges in self.game.cell_edges]
-        self.gleft = [sum(1 for e in edges if not claimed[e]) for edges in co.ground_edges]
-        self.claimed = [claimed[e] for e in co.inner_edges]
-        self.ones = {c for c, left in enumerate(self.emp) if left == 1}
-        self.free = sum(1 for left in self.emp if left)
-        self.n3 = sum(1 for left in self.emp if left >= 3)
-        self.n_empty = state.n_empty
-        keys = [0] * co.frames
-        moves = [m for m in range(co.inner) if self.claimed[m]]
-        for c, edges in enumerate(co.ground_edges):
-            moves += [co.inner + c] * (len(edges) - self.gleft[c])
-        for m in moves:
-            keys = [k + d for k, d in zip(keys, co.deltas[m], strict=True)]
-        self.keys = keys
-
-    def _edges(self, state: EdgeState, moves: list[int], every: bool) -> list[int]:
-        """The layout edges of solver moves in `state` (border moves: the
-        first empty border edge of the cell, or each of them with `every`)."""
-        co = self.coins
-        out = []
-        for m in moves:
-            if m < co.inner:
-                out.append(co.inner_edges[m])
-            else:
-                empty = [e for e in co.ground_edges[m - co.inner] if state.claimed[e] < 0]
-                out += empty if every else empty[:1]
-        return sorted(out) if every else out
-
-    # --- making moves (outside the hot loop) ------------------------------------------
-    def _claim(self, m: int) -> int:
-        """Make solver move m; return the number of cells it completes."""
-        emp, ones = self.emp, self.ones
-        if m < self._inner:
-            self.claimed[m] = True
-        else:
-            self.gleft[m - self._inner] -= 1
-        self.keys = [k + d for k, d in zip(self.keys, self._deltas[m])]
-        self.n_empty -= 1
-        done = 0
-        for c in self._move_cells[m]:
-            left = emp[c] - 1
-            emp[c] = left
-            if left == 2:
-                self.n3 -= 1
-            elif left == 1:
-                ones.add(c)
-            elif not left:
-                ones.discard(c)
-                done += 1
-        self.free -= done
-        return done
-
-    def _unclaim(self, m: int, done: int) -> None:
-        emp, ones = self.emp, self.ones
-        if m < self._inner:
-            self.claimed[m] = False
-        else:
-            self.gleft[m - self._inner] += 1
-        self.keys = [k - d for k, d in zip(self.keys, self._deltas[m])]
-        self.n_empty += 1
-        for c in self._move_cells[m]:
-            left = emp[c] + 1
-            emp[c] = left
-            if left == 3:
-                self.n3 += 1
-            elif left == 2:
-                ones.discard(c)
-            elif left == 1:
-                ones.add(c)
-        self.free += done
-
     # --- the drivers ------------------------------------------------------------------
     def _root(self, all_moves: bool) -> tuple[int, list[int]]:
         """(margin of the cells left for the side to move, best solver moves)."""
@@ -271,12 +175,6 @@ class EdgeSolver:
             return -self._search(-target, -target + 1) >= target
         finally:
             self._unclaim(move, done)
-
-    def _root_moves(self) -> list[int]:
-        """Every legal solver move of the loaded position (one per border cell)."""
-        co = self.coins
-        moves = [m for m in range(co.inner) if not self.claimed[m]]
-        return moves + [co.inner + c for c in range(co.num_cells) if self.gleft[c]]
 
     def _table_move(self) -> int:
         key = min(self.keys)
@@ -471,38 +369,3 @@ class EdgeSolver:
         for m, done in reversed(taken):
             self._unclaim(m, done)
         return value
-
-    def _ordered(self, first: int) -> Iterator[int]:
-        """Legal moves, made lazily (a cut-off on the table's move costs no
-        move generation): `first` (the table's), then safe moves centre
-        first, then sacrifices of one cell, then of two, each independent
-        chain or loop opened once."""
-        if first >= 0:
-            yield first
-        emp, claimed, gleft = self.emp, self.claimed, self.gleft
-        one, two = [], []
-        for m, a, b in self._order:
-            if m == first:
-                continue
-            if b >= 0:
-                if claimed[m]:
-                    continue
-                ea, eb = emp[a], emp[b]
-                if ea >= 3 and eb >= 3:
-                    yield m
-                elif ea >= 3 or eb >= 3:
-                    one.append(m)
-                else:
-                    two.append(m)
-            elif gleft[a]:
-                if emp[a] >= 3:
-                    yield m
-                else:
-                    one.append(m)
-        if self.forced_captures and (one or two):
-            drop = redundant_openings(emp, gleft, claimed, self._links, self._inner)
-            yield from (m for m in one if m not in drop)
-            yield from (m for m in two if m not in drop)
-        else:
-            yield from one
-            yield from two
