@@ -6,9 +6,9 @@ node of an alpha-beta or NegaScout search runs through it, so it is one
 closure over local tables and plain nonlocal int counters, with its
 sections written out in place (see the comments 1-5 in `node`).  Moving the
 TT probe, the TT store or NegaScout's re-searches into functions of their
-own cost 2-5% of the nodes/s on Connect Four (one more call per node), so
-only the cutoff's killer and history update, which runs at cut nodes only,
-is a function of its own (`ordering.cutoff_recorder`).
+own cost 2-5% of the nodes/s on Connect Four (one more call per node), and
+even the killer and history update of a cutoff, run at cut nodes only,
+cost 0.4-1% of the instructions as a call, so it stays in place too.
 
 Conventions (see negamax.py): scores from the side to move; a child with
 the same side to move (an extra turn) keeps its score and window, others
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .budget import INF
-from .ordering import cutoff_recorder, order_moves
+from .ordering import order_moves
 from .result import MATE_BOUND, SearchStats
 from .tt import EXACT, KEY_MASK, LOWER, SIDE_KEY, SOLVED, UPPER
 
@@ -48,7 +48,8 @@ def build_alphabeta(
 ) -> tuple[NodeFn, Callable[[], SearchStats]]:
     """Fail-soft alpha-beta with TT, killers and history over `core`'s state
     and tables; `pvs` adds NegaScout's null-window searches of every move
-    after the first.  Returns (node, stats)."""
+    after the first.  Returns (node, stats).  The documented hot search
+    loop: kept whole for speed (see the module docstring)."""
     state = core.state
     check = core.budget.check
     make, undo = state.make, state.undo
@@ -65,9 +66,8 @@ def build_alphabeta(
     symmetry = core.symmetry and len(state.hashes) > 1
     killer_table = core.killers.table if core.killers is not None else None
     hist_tables = core.history.tables if core.history is not None else None
-    use_ordering = killer_table is not None or hist_tables is not None or tt is not None
-    use_cutoffs = killer_table is not None or hist_tables is not None
-    remember = cutoff_recorder(killer_table, hist_tables) if use_cutoffs else None
+    use_tt = tt is not None
+    use_ordering = killer_table is not None or hist_tables is not None or use_tt
     lmr = pvs and core.reductions  # late move reductions: see LMR_AFTER
     nw = NULL_WINDOW
     nodes = probes = hits = cutoffs = first_cutoffs = horizon = 0
@@ -89,7 +89,7 @@ def build_alphabeta(
         side = state.to_move
         tt_move = -1
         horizon0 = horizon
-        if tt is not None:
+        if use_tt:
             hashes = state.hashes
             if symmetry:
                 key = min(hashes)
@@ -179,21 +179,28 @@ def build_alphabeta(
             else:
                 v = -node(child_depth, -beta, -alpha, child_ply)
             undo()
-            if v > best:
-                best = v
-                best_move = m
-                if v > alpha:
-                    if v >= beta:
-                        cutoffs += 1
-                        if not index:
-                            first_cutoffs += 1
-                        if remember is not None:
-                            remember(m, ply, side, depth * depth)
-                        break
-                    alpha = v
-                    pvt[ply] = (m,) + pvt[child_ply]
+            if not v > best:  # `not >`, not `<=`: a NaN score never counts
+                continue
+            best = v
+            best_move = m
+            if not v > alpha:
+                continue
+            if v >= beta:  # a cutoff: remember the move that refuted the node
+                cutoffs += 1
+                if not index:
+                    first_cutoffs += 1
+                if killer_table is not None:  # the newest killer of this ply
+                    slot = killer_table[ply]
+                    if slot[0] != m:
+                        slot[1] = slot[0]
+                        slot[0] = m
+                if hist_tables is not None:
+                    hist_tables[side][m] += depth * depth
+                break
+            alpha = v
+            pvt[ply] = (m,) + pvt[child_ply]
         # 5. Remember the result (a subtree that met no horizon is SOLVED).
-        if tt is not None:
+        if use_tt:
             bound = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
             stored = best
             if stored >= MATE_BOUND:

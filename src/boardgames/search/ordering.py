@@ -88,10 +88,12 @@ def order_moves(
 def cutoff_recorder(
     killer_table: list[list[int]] | None, hist_tables: list[list[int]] | None
 ) -> Callable[[int, int, int, int], None]:
-    """`remember(move, ply, side, weight)` after a cutoff, for the node functions:
-    the move becomes the newest killer of its ply and gains `weight` in the
-    history of `side` (alpha-beta gives depth squared; the solver the log
-    of the subtree's size).  A table given as None is left out."""
+    """`remember(move, ply, side, weight)` after a cutoff (the solver's node
+    function): the move becomes the newest killer of its ply and gains
+    `weight` in the history of `side`.  A table given as None is left out.
+
+    The alpha-beta node writes the same two updates in place (weight: depth
+    squared), where one call per cutoff would cost it ~0.5% of its speed."""
 
     def remember(move: int, ply: int, side: int, weight: int) -> None:
         if killer_table is not None:
