@@ -426,3 +426,40 @@ def test_default_beats_seed(size):
         a, b = state.scores()
         wins += (a > b) == (i % 2 == 0)
     assert wins >= 0.9 * games
+
+
+def chain_goes_on(state) -> bool:
+    """A capturable cell whose chain goes on for two more cells: the solver's
+    all-but-two rule takes it without searching the alternatives."""
+    game, emp = state.game, state.empties
+    for c, left in enumerate(emp):
+        if left != 1:
+            continue
+        e = next(e for e in game.cell_edges[c] if state.claimed[e] < 0)
+        nxt = [d for d in game.edge_cells[e] if d != c]
+        if not nxt or emp[nxt[0]] != 2:
+            continue
+        f = next(x for x in game.cell_edges[nxt[0]] if x != e and state.claimed[x] < 0)
+        beyond = [x for x in game.edge_cells[f] if x != nxt[0]]
+        if beyond and emp[beyond[0]] == 2:
+            return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "empty", "count"),
+    [("dots", {"rows": 3, "cols": 3}, 11, 200), ("hexifence", {"size": 2}, 12, 1500)],
+)
+def test_all_but_two_rule_against_brute_force(name, params, empty, count):
+    game = get_game(name, **params)
+    solver = EdgeSolver(game)
+    memo: dict[int, int] = {}
+    checked = 0
+    for state in random_positions(game, empty, count, seed=11):
+        if not chain_goes_on(state):
+            continue
+        p = state.to_move
+        want = state.score[p] - state.score[1 - p] + remaining_value(state, memo)
+        assert solver.solve(state).value == want, state.history
+        checked += 1
+    assert checked >= 8
