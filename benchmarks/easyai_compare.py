@@ -4,7 +4,7 @@ Both search 8 moves deep from the empty board, each on its own game code:
 easyAI's `Negamax(8)` on easyAI's `ConnectFour` (numpy board, a game copy
 per move, win/loss scoring) and `Searcher()` (NegaScout, transposition
 table with symmetry, killers, history, iterative deepening to depth 8) on
-`examples/connect_four.py`.  What is compared is what a user gets from
+`examples/connect_four`.  What is compared is what a user gets from
 each library out of the box: the wall time to a depth-8 answer.
 
 easyAI is an optional benchmark dependency (`pip install boardgames-ai[bench]`,
