@@ -14,8 +14,8 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
 from .errors import OptionError, quote
 
@@ -151,13 +151,26 @@ def check_tt(tt: Any, default: int | None = None) -> int | None:
     return check_whole("tt", tt, 0, 1 << 30)
 
 
+class Stop(Protocol):
+    """A "move now" signal: anything with `is_set()`, e.g. a `threading.Event`."""
+
+    def is_set(self) -> bool: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """A checked search budget: depth (plies), time (seconds), nodes; None = no limit."""
+    """A checked search budget: depth (plies), time (seconds), nodes; None = no limit.
+
+    `stop`, when given, is polled where the clock is: once it is set the
+    search ends as if its time had run out and plays the best move found so
+    far (the web page's "move now").  It is not part of the value (equality,
+    hash, repr); a Limits with a stop stays in its process.
+    """
 
     depth: int | None = None
     time: float | None = None
     nodes: int | None = None
+    stop: Stop | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.depth is not None:
@@ -166,15 +179,12 @@ class Limits:
             object.__setattr__(self, "time", check_seconds("time", self.time))
         if self.nodes is not None:
             check_whole("nodes", self.nodes, 1)
+        if self.stop is not None and not callable(getattr(self.stop, "is_set", None)):
+            raise OptionError(f"stop must have an is_set() method, not {quote(self.stop)}")
 
     @property
     def unlimited(self) -> bool:
         return self.depth is None and self.time is None and self.nodes is None
-
-
-def check_limits(depth: Any = None, time: Any = None, nodes: Any = None) -> Limits:
-    """`Limits(depth, time, nodes)`: OptionError unless each is a sensible number."""
-    return Limits(depth, time, nodes)
 
 
 def named_parameters(factory: Callable[..., Any]) -> set[str]:

@@ -1,8 +1,10 @@
 """Players: anything that picks a move in a position.
 
-`choose(state, time_limit)` returns a legal move index and never changes
-`state`.  Search players work on a copy, so a search that dies half-way
-cannot leave the caller's position corrupted.
+`choose(state, time_limit=None, stop=None)` returns a legal move index and
+never changes `state`.  Search players work on a copy, so a search that dies
+half-way cannot leave the caller's position corrupted.  `stop` (anything
+with `is_set()`, e.g. a `threading.Event`, set from another thread) asks
+for the move now: a thinking player plays the best move it has found.
 
 `SearchPlayer(engine, limits=Limits(depth, time, nodes))` passes its limits
 to `engine.search(state, limits)`; `boardgames.search.Searcher` and `MCTS`
@@ -31,7 +33,7 @@ from .errors import (  # noqa: F401  (old home)
     UndoRequest,
 )
 from .game import State
-from .options import Limits
+from .options import Limits, Stop
 from .search.budget import given_limits
 
 if TYPE_CHECKING:
@@ -69,8 +71,12 @@ class Player(Generic[S]):
         #: The SearchResult of the last move, for players that search.
         self.last_result: SearchResult | None = None
 
-    def choose(self, state: S, time_limit: float | None = None) -> int:
-        """A legal move for the side to move; `state` is left unchanged."""
+    def choose(self, state: S, time_limit: float | None = None, stop: Stop | None = None) -> int:
+        """A legal move for the side to move; `state` is left unchanged.
+
+        `time_limit` caps this move's time; once `stop.is_set()` the player
+        moves at once (players that do not think may ignore both).
+        """
         raise NotImplementedError
 
     def reset(self) -> None:
@@ -116,7 +122,9 @@ class RandomPlayer(Player[State[Any]]):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, state: State[Any], time_limit: float | None = None) -> int:
+    def choose(
+        self, state: State[Any], time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
         return self.rng.choice(_legal_moves(state))
 
 
@@ -182,19 +190,22 @@ class SearchPlayer(Player[S]):
     def nodes(self, nodes: int | None) -> None:
         self.limits = replace(self.limits, nodes=nodes)
 
-    def limits_for(self, time_limit: float | None) -> Limits:
-        """The limits of one move under a per-move `time_limit` (None: none)."""
+    def limits_for(self, time_limit: float | None, stop: Stop | None = None) -> Limits:
+        """The limits of one move under a per-move `time_limit` (None: none)
+        and a `stop` signal."""
         limits = self.limits
         budget = time_budget(limits.time, time_limit)
         if budget is None and limits.depth is None and limits.nodes is None:
             budget = DEFAULT_TIME
-        return limits if budget == limits.time else replace(limits, time=budget)
+        if budget == limits.time and stop is None:
+            return limits
+        return replace(limits, time=budget, stop=stop)
 
-    def choose(self, state: S, time_limit: float | None = None) -> int:
+    def choose(self, state: S, time_limit: float | None = None, stop: Stop | None = None) -> int:
         _legal_moves(state)
         # `State.copy` is typed as returning the base State; it is the same class.
         copy = cast(S, state.copy())
-        result = self.engine.search(copy, self.limits_for(time_limit))
+        result = self.engine.search(copy, self.limits_for(time_limit, stop))
         self.last_result = result
         if result.move is None:
             raise BoardgamesError(f"{self.name}: the engine named no move in a game not over")
@@ -247,7 +258,9 @@ class HumanPlayer(Player[State[Any]]):
     def tell(self, message: str) -> None:
         self.output(message)
 
-    def choose(self, state: State[Any], time_limit: float | None = None) -> int:
+    def choose(
+        self, state: State[Any], time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
         _legal_moves(state)
         game = state.game
         prompt = f"{game.player_names[state.to_move]} to move> "

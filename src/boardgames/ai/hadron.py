@@ -30,7 +30,7 @@ from ..games.hadron.experts import (
 )
 from ..games.hadron.rules import HadronState
 from ..games.hadron.solver import HadronSolver
-from ..options import LIMITS, SEED, TT, Limits, Option, noise
+from ..options import LIMITS, SEED, TT, Limits, Option, Stop, noise
 from ..players import Player, SearchPlayer, time_budget
 from ..search import Searcher, SolveResult
 from . import register_ai, register_solver
@@ -108,7 +108,9 @@ class SolvingPlayer(SearchPlayer):
         self.solver: HadronSolver | None = None
         self.proven_loss = False
 
-    def choose(self, state: State, time_limit: float | None = None) -> int:
+    def choose(
+        self, state: State, time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
         start = _time.perf_counter()
         budget = time_budget(self.time, time_limit)
         if (
@@ -134,10 +136,10 @@ class SolvingPlayer(SearchPlayer):
             remaining = budget - (_time.perf_counter() - start)
             saved, self.time = self.time, max(0.01, remaining)
             try:
-                return super().choose(state, None)
+                return super().choose(state, None, stop)
             finally:
                 self.time = saved
-        return super().choose(state, time_limit)
+        return super().choose(state, time_limit, stop)
 
     def reset(self) -> None:
         super().reset()

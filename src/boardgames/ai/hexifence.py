@@ -42,7 +42,7 @@ from ..games.hexifence.experts import (
     seed_utility,
 )
 from ..games.hexifence.solver import EdgeSolver
-from ..options import LIMITS, SEED, Limits, Option
+from ..options import LIMITS, SEED, Limits, Option, Stop
 from ..players import Player, no_legal_move, time_budget
 from ..search import SearchResult, SolveResult
 from . import register_ai, register_solver
@@ -81,7 +81,9 @@ class StagedPlayer(Player):
         self.history: dict[int, int] = {}
         self.nodes = 0
 
-    def choose(self, state: EdgeState, time_limit: float | None = None) -> int:
+    def choose(
+        self, state: EdgeState, time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
         state = state.copy()
         caps = state.captures()
         if caps:
@@ -178,14 +180,18 @@ class ChainPlayer(Player):
         self.nodes = 0
         self.depth = 0
         self.completed = True
+        self._stop: Stop | None = None
 
     def _solver(self, game: EdgeGame) -> EdgeSolver:
         if game not in self.solvers:
             self.solvers[game] = EdgeSolver(game)
         return self.solvers[game]
 
-    def choose(self, state: EdgeState, time_limit: float | None = None) -> int:
+    def choose(
+        self, state: EdgeState, time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
         start = _time.perf_counter()
+        self._stop = stop
         if state.is_over() or not state.n_empty:
             raise no_legal_move(state)
         state = state.copy()
@@ -216,7 +222,7 @@ class ChainPlayer(Player):
         """The exact solution, or None when the solver gives up (its nodes count)."""
         solver = self._solver(state.game)
         try:
-            result = solver.solve(state, time=seconds)
+            result = solver.solve(state, time=seconds, stop=self._stop)
         except SearchStopped:
             self.nodes += solver.nodes
             self.completed = False
@@ -268,6 +274,8 @@ class ChainPlayer(Player):
     ) -> float:
         if _time.perf_counter() > deadline:
             raise SearchStopped("the safe-move search ran out of time")
+        if self._stop is not None and self._stop.is_set():
+            raise SearchStopped("the safe-move search was stopped")
         self.nodes += 1
         if ply > self.depth:
             self.depth = ply

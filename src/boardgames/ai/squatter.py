@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ..game import Game
 from ..games.squatter import SquatterState
 from ..games.squatter.experts import Seed001, Seed003, Territory, seed003_order
-from ..options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Limits, Option
+from ..options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Limits, Option, Stop
 from ..players import Player, SearchPlayer
 from ..search import Searcher
 from . import register_ai
@@ -55,14 +55,16 @@ class ScheduledSearchPlayer(SearchPlayer):
         self.evaluator = evaluator
         self.schedule = schedule
 
-    def choose(self, state: SquatterState, time_limit: float | None = None) -> int:
+    def choose(
+        self, state: SquatterState, time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
         if self.evaluator.perspective != state.to_move:
             # The cached values were scored for the other colour.
             self.evaluator.perspective = state.to_move
             self.engine.clear()
         if self.schedule is not None:
             self.depth = self.schedule(state)
-        return super().choose(state, time_limit)
+        return super().choose(state, time_limit, stop)
 
 
 def _weights(evaluator: type) -> tuple[Option, ...]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..errors import PlayerCrashed, PlayerHung
 from ..game import State
+from ..options import Stop
 from ..players import Player
 
 
@@ -65,13 +66,19 @@ class Watched(Player):
     def tell(self, message: str) -> None:
         self.player.tell(message)
 
-    def choose(self, state: State, time_limit: float | None = None) -> int:
+    def choose(
+        self, state: State, time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
         seconds, why = self.deadline.next_move()
         try:
             if seconds is not None and seconds <= 0:
                 raise _Interrupt
             with interrupt_after(seconds):
-                move = self.player.choose(state, time_limit)
+                # Players written before the stop signal take two arguments.
+                if stop is None:
+                    move = self.player.choose(state, time_limit)
+                else:
+                    move = self.player.choose(state, time_limit, stop)
         except _Interrupt:
             self.deadline.fired = f"{self.name} stopped by the {why}"
             raise PlayerHung(self.deadline.fired) from None

@@ -218,7 +218,7 @@ class Searcher(Generic[S]):
     # --- the deepening loop ----------------------------------------------------------
     def _deepen(self, state: S, limits: Limits, start: float) -> Iterator[SearchResult]:
         evaluator = self._prepare(state.game)
-        budget = Budget(limits.time, limits.nodes, start)
+        budget = Budget(limits.time, limits.nodes, start, limits.stop)
         self._age_tables()
         core = self._core(state, evaluator, budget)
         moves = state.legal_moves()

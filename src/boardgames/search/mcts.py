@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Generic
 
 from ..errors import OptionError
 from ..evaluation import S
-from ..options import Limits, check_real, check_whole
+from ..options import Limits, Stop, check_real, check_whole
 from .budget import gc_paused, given_limits, pause_gc_for
 from .result import SearchResult
 
@@ -144,7 +144,9 @@ class MCTS(Generic[S]):
         root.untried = self._moves(state)
         base = len(state.history)
         try:
-            iterations, max_depth = self._run(state, root, evaluator, cutoff, limit, deadline)
+            iterations, max_depth = self._run(
+                state, root, evaluator, cutoff, limit, deadline, limits.stop
+            )
         finally:
             while len(state.history) > base:
                 state.undo()
@@ -175,8 +177,9 @@ class MCTS(Generic[S]):
         cutoff: int | None,
         limit: int,
         deadline: float,
+        stop: Stop | None = None,
     ) -> tuple[int, int]:
-        """Iterate until a limit; returns (iterations, deepest node reached)."""
+        """Iterate until a limit or the stop signal; returns (iterations, deepest node)."""
         rng = self.rng
         log, sqrt = math.log, math.sqrt
         c = self.c
@@ -188,6 +191,8 @@ class MCTS(Generic[S]):
         max_depth = 0
         while iterations < limit:
             if timed and iterations and perf_counter() >= deadline:
+                break
+            if stop is not None and iterations and stop.is_set():
                 break
             iterations += 1
             node = root

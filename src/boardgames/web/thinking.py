@@ -1,26 +1,18 @@
 """An AI's move off the event loop, with live progress and a stop button.
 
 `think(player, state, stop, on_info)` runs `player.choose` (call it in a
-worker thread).  When the player searches through an engine (a
-`SearchPlayer` and its subclasses hold one in `player.engine`), the engine
-is wrapped for the length of the call:
+worker thread) with the library's stop signal: `stop` (a threading.Event)
+is polled by every engine where it polls its clock, so setting it makes the
+player move now with the best move found so far (alpha-beta, MCTS, the edge
+games' chain player and solver, Hadron's solver alike).  A plugin player
+whose `choose` takes no `stop` still thinks in the worker thread and moves
+at its time limit, which the page says.
 
-- *live progress*: an engine whose `search` takes `on_iteration` (the
-  alpha-beta family's `Searcher`) reports every finished depth to
-  `on_info`, as a JSON-ready dict (depth, score, PV in notation, nodes, nps);
-- *stop*: `Searcher` calls its public `order(state, moves)` hook at every
-  inner node; for the call it gets one that raises `SearchStopped` once
-  `stop` is set (and otherwise defers to the engine's own order).  The
-  search treats that like a spent time budget: it unwinds and returns the
-  best move found so far, so "stop" means "move now".
-
-Players without such an engine (MCTS has no `on_iteration`; HexiFence's
-chain player and Hadron's solver run their own loops) still think in the
-worker thread and report what they did when they are done (their
-`last_result`); a stop request makes them move at their time limit, which
-the page says.  A proper library hook would be a `stop` event (or
-`should_stop()` callable) and an `on_iteration` callback taken by
-`Player.choose`, `Searcher.search` and `MCTS.search` alike.
+*Live progress*: when the player searches through an engine whose `search`
+takes `on_iteration` (the alpha-beta family's `Searcher`; a `SearchPlayer`
+and its subclasses hold it in `player.engine`), the engine is wrapped for
+the length of the call and every finished depth reaches `on_info` as a
+JSON-ready dict (depth, score, PV in notation, nodes, nps).
 """
 
 from __future__ import annotations
@@ -31,7 +23,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import SearchStopped
 from ..game import Game, State
 from ..players import Player
 
@@ -81,66 +72,31 @@ def capabilities(player: Player) -> dict[str, bool]:
     """What the page can expect while `player` thinks: live iterations, a stop."""
     engine = getattr(player, "engine", None)
     search = getattr(engine, "search", None)
-    if search is None:
-        return {"live": False, "stoppable": False}
-    return {"live": _takes(search, "on_iteration"), "stoppable": hasattr(engine, "order")}
+    live = search is not None and _takes(search, "on_iteration")
+    return {"live": live, "stoppable": _takes(player.choose, "stop")}
 
 
 class LiveEngine:
-    """Stands in for a player's engine during one `choose`: streams iterations
-    to `on_info` and stops the search when `stop` is set."""
+    """Stands in for a player's engine during one `choose`: streams each
+    finished iteration to `on_info`."""
 
-    def __init__(
-        self, engine: Any, game: Game, side: int, stop: threading.Event, on_info: OnInfo
-    ) -> None:
+    def __init__(self, engine: Any, game: Game, side: int, on_info: OnInfo) -> None:
         self.engine = engine
         self.game = game
         self.side = side
-        self.stop = stop
         self.on_info = on_info
-        self.last: Any = None
 
     def __getattr__(self, name: str) -> Any:  # clear(), tt, ... reach the real engine
         return getattr(self.engine, name)
 
     def _iteration(self, result: Any) -> None:
-        self.last = result
         info = describe(self.game, result, self.side)
         if info is not None:
             self.on_info(info)
 
-    def _stoppable(self, order: Callable[..., Any] | None) -> Callable[..., Any]:
-        stop = self.stop
-
-        def stoppable(state: State, moves: list[int]) -> list[int]:
-            if stop.is_set():
-                raise SearchStopped("stopped from the web page")
-            return order(state, moves) if order is not None else moves
-
-        return stoppable
-
     def search(self, state: State, *args: Any, **limits: Any) -> Any:
-        """The engine's search with the caller's limits (a `Limits` or keywords)."""
-        engine = self.engine
-        if _takes(engine.search, "on_iteration"):
-            limits["on_iteration"] = self._iteration
-        stoppable = hasattr(engine, "order")
-        original = getattr(engine, "order", None)
-        if stoppable:
-            engine.order = self._stoppable(original)
-        try:
-            return engine.search(state, *args, **limits)
-        except SearchStopped:
-            # Stopped before the deepening loop began (in the root ordering):
-            # the last finished iteration, or the first legal move.
-            if self.last is not None:
-                return self.last
-            from ..search import SearchResult
-
-            return SearchResult(state.legal_moves()[0], completed=False)
-        finally:
-            if stoppable:
-                engine.order = original
+        """The engine's search with the caller's limits, reporting each iteration."""
+        return self.engine.search(state, *args, on_iteration=self._iteration, **limits)
 
 
 def think(
@@ -156,12 +112,18 @@ def think(
     """
     game, side = state.game, state.to_move
     engine = getattr(player, "engine", None)
-    live = LiveEngine(engine, game, side, stop, on_info) if hasattr(engine, "search") else None
+    search = getattr(engine, "search", None)
+    live = None
+    if search is not None and _takes(search, "on_iteration"):
+        live = LiveEngine(engine, game, side, on_info)
     start = time.perf_counter()
     if live is not None:
         player.engine = live  # type: ignore[attr-defined]  # SearchPlayer and kin
     try:
-        move = player.choose(state.copy(), time_limit)
+        if _takes(player.choose, "stop"):
+            move = player.choose(state.copy(), time_limit, stop)
+        else:
+            move = player.choose(state.copy(), time_limit)
     finally:
         if live is not None:
             player.engine = engine  # type: ignore[attr-defined]

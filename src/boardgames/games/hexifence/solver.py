@@ -37,6 +37,7 @@ from .position import Position
 from .table import FIELD, HI_SHIFT, MOVE_FIELD, MOVE_SHIFT, OFFSET, pack, purge
 
 if TYPE_CHECKING:
+    from ...options import Stop
     from .rules import EdgeGame, EdgeState
 
 #: The old name of `errors.SearchStopped` (the same class), kept for imports.
@@ -75,6 +76,7 @@ class EdgeSolver(Position):
         self.purges = 0
         self._deadline: float | None = None
         self._node_limit: int | None = None
+        self._stop: Stop | None = None
         self._start = 0.0
 
     # --- public -----------------------------------------------------------------------
@@ -85,16 +87,18 @@ class EdgeSolver(Position):
         all_moves: bool = False,
         time: float | None = None,
         nodes: int | None = None,
+        stop: Stop | None = None,
     ) -> SolveResult:
         """The exact final margin (own minus opponent's) for the side to move.
 
         `best` holds one best move, or every one with `all_moves` (every
         border edge of a cell when its border move is best); `nodes` counts
         the searched positions.  Raises SearchStopped when `time` seconds or
-        `nodes` nodes run out (`self.nodes` says how many were searched).
+        `nodes` nodes run out, or once `stop.is_set()` (`self.nodes` says how
+        many were searched).
         """
         start = _time.perf_counter()
-        self._begin(state, time, nodes)
+        self._begin(state, time, nodes, stop)
         rest, best = self._root(all_moves)
         p = state.to_move
         value = state.score[p] - state.score[1 - p] + rest
@@ -126,11 +130,14 @@ class EdgeSolver(Position):
         self.table.clear()
 
     # --- loading a position -----------------------------------------------------------
-    def _begin(self, state: EdgeState, time: float | None, nodes: int | None) -> None:
+    def _begin(
+        self, state: EdgeState, time: float | None, nodes: int | None, stop: Stop | None = None
+    ) -> None:
         self.nodes = 0
         self._start = _time.perf_counter()
         self._deadline = None if time is None else self._start + time
         self._node_limit = nodes
+        self._stop = stop
         self._next_check = 1024 if nodes is None else min(nodes + 1, 1024)
         self._load(state)
 
@@ -183,11 +190,14 @@ class EdgeSolver(Position):
         return move if move < 0 else self.coins.from_frame[self.keys.index(key)][move]
 
     def _check(self) -> None:
-        """Called every so many nodes: stop when the time or nodes ran out."""
+        """Called every so many nodes: stop when the time or nodes ran out, or
+        the stop signal is set."""
         limit = self._node_limit
         if limit is not None and self.nodes > limit:
             raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
         if self._deadline is not None and _time.perf_counter() > self._deadline:
+            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
+        if self._stop is not None and self._stop.is_set():
             raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
         step = self.nodes + 1024
         self._next_check = step if limit is None or limit < self.nodes else min(step, limit + 1)

@@ -1,0 +1,110 @@
+"""The stop signal: `Limits.stop` and `choose(..., stop=...)` make every AI move now."""
+
+from __future__ import annotations
+
+import pickle
+import threading
+import time
+
+import pytest
+
+from boardgames import get_game
+from boardgames.ai import ai_names, make_player
+from boardgames.errors import OptionError, SearchStopped
+from boardgames.options import Limits
+from boardgames.search import MCTS, Searcher
+from boardgames.search.budget import Budget
+from builtin_games import BUILTIN_GAMES
+
+#: Long enough that only the stop signal can end the move in the test's time.
+LONG = 60.0
+
+
+def test_stop_is_not_part_of_the_limits_value():
+    event = threading.Event()
+    assert Limits(3, 1.0, stop=event) == Limits(3, 1.0)
+    assert hash(Limits(3, 1.0, stop=event)) == hash(Limits(3, 1.0))
+    assert "stop" not in repr(Limits(3, stop=event))
+    assert pickle.loads(pickle.dumps(Limits(3, 1.0))) == Limits(3, 1.0)
+
+
+def test_a_stop_without_is_set_is_refused():
+    with pytest.raises(OptionError, match="stop must have an is_set"):
+        Limits(stop=True)  # type: ignore[arg-type]
+
+
+def test_budget_raises_once_the_stop_is_set():
+    event = threading.Event()
+    budget = Budget(None, None, time.perf_counter(), event)
+    checkpoint = budget.first_checkpoint(0)
+    assert checkpoint < 1 << 62  # a stop makes the budget poll like a timed one
+    assert budget.check(checkpoint) > checkpoint and not budget.expired()
+    event.set()
+    assert budget.expired()
+    with pytest.raises(SearchStopped):
+        budget.check(checkpoint + 1)
+
+
+@pytest.mark.parametrize("engine", [Searcher, MCTS])
+def test_engines_stop_with_a_stop_set_before_they_start(engine):
+    game = get_game("squatter")
+    state = game.new_state()
+    event = threading.Event()
+    event.set()
+    started = time.perf_counter()
+    result = engine().search(state, Limits(time=LONG, stop=event))
+    assert time.perf_counter() - started < 1.0
+    assert result.move in state.legal_moves() and state.history == []
+
+
+def _midgame(game):
+    positions = game.benchmark_positions()
+    state = next(iter(positions.values())) if positions else game.new_state()
+    assert not state.is_over()
+    return state
+
+
+CASES = [
+    (name, spec)
+    for name in BUILTIN_GAMES
+    for spec in ai_names(get_game(name))
+    if spec not in ("human", "random")
+]
+
+
+@pytest.mark.parametrize("name, spec", CASES)
+def test_every_ai_moves_now_when_stopped(name, spec):
+    game = get_game(name)
+    state = _midgame(game)
+    player = make_player(game, spec, time=LONG)
+    stop = threading.Event()
+    timer = threading.Timer(0.2, stop.set)
+    timer.start()
+    started = time.perf_counter()
+    try:
+        move = player.choose(state, LONG, stop)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - started < 2.0
+    assert state.illegal_reason(move) is None
+
+
+class OldStylePlayer:
+    """A plugin player written before the stop signal: choose(state, time_limit)."""
+
+    name = "old"
+    timed = True
+    last_result = None
+
+    def choose(self, state, time_limit=None):
+        return state.legal_moves()[0]
+
+
+def test_players_without_a_stop_parameter_still_play():
+    from boardgames.web.thinking import capabilities, think
+
+    game = get_game("squatter")
+    player = OldStylePlayer()
+    assert capabilities(player) == {"live": False, "stoppable": False}
+    move, info = think(player, game.new_state(), threading.Event(), lambda info: None)
+    assert move == game.new_state().legal_moves()[0] and not info["stopped"]
