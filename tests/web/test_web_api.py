@@ -20,7 +20,7 @@ from boardgames.ai import make_player  # noqa: E402
 from boardgames.arena.records import GameRecord  # noqa: E402
 from boardgames.cli.web import allowed_hosts, is_loopback  # noqa: E402
 from boardgames.web.app import create_app  # noqa: E402
-from boardgames.web.thinking import capabilities, think  # noqa: E402
+from boardgames.web.thinking import LiveEngine, capabilities, think  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -290,7 +290,54 @@ def test_think_streams_iterations_and_stops_on_request():
     move, info = out["result"]
     assert game.new_state().illegal_reason(move) is None
     assert infos and infos[-1]["depth"] >= 1 and info["stopped"]
-    assert player.engine.order is None  # the stop hook is gone again
+    assert not isinstance(player.engine, LiveEngine)  # the live wrapper is gone again
+
+
+def _open_position(name, options, legal):
+    """A position reached by seeded random moves with at most `legal` legal moves
+    left (for the edge games: `legal` safe edges, no cell given away)."""
+    import random
+
+    state, rng = get_game(name, **options).new_state(), random.Random(7)
+    if name == "hexifence":
+        while len(state.safe_moves()) > legal:
+            state.make(rng.choice(state.safe_moves()))
+        assert not state.captures()
+    while len(state.legal_moves()) > legal:
+        state.make(rng.choice(state.legal_moves()))
+    assert not state.is_over()
+    return state
+
+
+@pytest.mark.parametrize(
+    "name, options, legal, spec",
+    [
+        ("hexifence", {"size": 2}, 999, "default"),  # the edge solver (from the empty board)
+        ("hexifence", {"size": 3}, 30, "default:threshold=30"),  # the safe-edge search
+        ("andantino", {}, 999, "mcts"),
+    ],
+)
+def test_players_without_live_search_stop_too(name, options, legal, spec):
+    state = _open_position(name, options, legal)
+    game = state.game
+    player = make_player(game, spec, time=60)
+    assert capabilities(player)["stoppable"]
+    stop, out = threading.Event(), {}
+
+    def move() -> None:
+        started = time.perf_counter()
+        out["result"] = think(player, state, stop, lambda i: None)
+        out["seconds"] = time.perf_counter() - started
+
+    worker = threading.Thread(target=move)
+    worker.start()
+    time.sleep(0.3)
+    stop.set()
+    worker.join(3.0)
+    assert not worker.is_alive()
+    assert out["seconds"] >= 0.3  # it was still thinking when asked to stop
+    move, info = out["result"]
+    assert state.illegal_reason(move) is None and info["stopped"]
 
 
 def test_players_without_live_search_still_move():
