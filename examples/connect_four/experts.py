@@ -13,9 +13,13 @@ if TYPE_CHECKING:
     from .rules import C4State
 
 
+#: The cells of the middle column, bottom to top.
+CENTRE = slice(cell(3, 0), cell(3, ROWS))
+
+
 def centre(state: C4State, player: int) -> float:
     """Stones in the middle column, mine minus theirs."""
-    col = state.board[cell(3, 0) : cell(3, ROWS)]
+    col = state.board[CENTRE]
     return col.count(player) - col.count(1 - player)
 
 

@@ -10,6 +10,9 @@ from boardgames.game import Game, State
 from boardgames.zobrist import ZobristTable
 
 COLS, ROWS = 7, 6
+CELLS = COLS * ROWS
+#: Columns in search order, centre first (central discs take part in more lines).
+ORDER = (3, 2, 4, 1, 5, 0, 6)
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
@@ -45,7 +48,7 @@ class ConnectFour(Game["C4State"]):
             for c in range(COLS)
             for r in range(ROWS)
         ]
-        self.order = [3, 2, 4, 1, 5, 0, 6]
+        self.order = list(ORDER)
 
     def new_state(self) -> C4State:
         return C4State(self)
@@ -94,7 +97,9 @@ class C4State(State[ConnectFour]):
         if self._winner is not None:
             return []
         h = self.heights
-        return [c for c in self.game.order if h[c] < ROWS]
+        if ROWS not in h:  # no column is full: the common case, and the cheap one
+            return [*ORDER]  # a new list each time: the search may sort it
+        return [c for c in ORDER if h[c] < ROWS]
 
     def make(self, move: int) -> None:
         height = self.heights[move]
@@ -103,9 +108,10 @@ class C4State(State[ConnectFour]):
         board = self.board
         board[c] = p
         self.heights[move] = height + 1
-        # Two symmetry frames (identity, mirror): update both hashes unrolled.
+        # Two symmetry frames (identity, mirror): both hashes updated in place.
         h, k = self.hashes, self._keys[c][p]
-        self.hashes = [h[0] ^ k[0], h[1] ^ k[1]]
+        h[0] ^= k[0]
+        h[1] ^= k[1]
         self.history.append(move)
         for before, after in self._rays[c]:
             run = 1
@@ -130,12 +136,13 @@ class C4State(State[ConnectFour]):
         p = self.board[c]
         self.board[c] = -1
         h, k = self.hashes, self._keys[c][p]
-        self.hashes = [h[0] ^ k[0], h[1] ^ k[1]]
+        h[0] ^= k[0]
+        h[1] ^= k[1]
         self.to_move = p
         self._winner = None
 
     def is_over(self) -> bool:
-        return self._winner is not None or len(self.history) == COLS * ROWS
+        return self._winner is not None or len(self.history) == CELLS
 
     def winner(self) -> int | None:
         return self._winner

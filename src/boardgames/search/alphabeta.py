@@ -145,7 +145,9 @@ def build_alphabeta(
         leaves = child_depth == 0
         if leaves:
             pvt[child_ply] = EMPTY_PV
-        for index, m in enumerate(moves):
+        index = -1  # a counter, not enumerate(): one call less per node (~3%)
+        for m in moves:
+            index += 1
             make(m)
             if leaves:
                 nodes += 1
