@@ -138,3 +138,48 @@ def test_tune_command(tmp_path):
     assert "generation 1" in result.output
     bad = runner.invoke(main, ["tune", "hadron", "--population", "3", "--keep", "3"])
     assert bad.exit_code == 2 and "--keep" in bad.output
+
+
+def test_progress_after_every_generation_and_complete_only_at_the_end():
+    seen = []
+    result = small_run(on_progress=lambda r: seen.append((len(r.history), r.complete, r.best)))
+    assert [(n, done) for n, done, _ in seen] == [(1, False), (2, False), (3, True)]
+    assert seen[-1][2] == result.best == result.history[-1].players[0].params
+    assert result.to_dict()["complete"] is True
+
+
+def test_ctrl_c_keeps_the_finished_generations(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    output = tmp_path / "tune.json"
+    command = [
+        sys.executable, "-c", "from boardgames.cli import main; main()", "tune", "hadron",
+        "--size", "3", "--population", "3", "--keep", "1", "--generations", "500",
+        "--games-per-pair", "1", "--depth", "1", "--workers", "0", "--output", str(output),
+    ]  # fmt: skip
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not output.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert output.exists(), "no generation saved within 60 s"
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    last = stderr.strip().splitlines()[-1]
+    assert last.startswith("error: interrupted after ") and "of 500 generations" in last
+    assert "Traceback" not in stderr and "best:" in stdout
+    saved = json.loads(output.read_text())
+    assert saved["complete"] is False and saved["history"] and saved["best"]

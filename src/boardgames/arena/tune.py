@@ -112,15 +112,23 @@ class Generation:
 
 @dataclass
 class SelectionResult:
+    """The best parameters so far and every finished generation's table.
+
+    While the selection runs (or after it was interrupted), `best` is the
+    leader of the last finished generation and `complete` is False.
+    """
+
     best: Params
     history: list[Generation] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
+    complete: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": 1,
             "best": self.best,
+            "complete": self.complete,
             "settings": self.settings,
             "history": [g.to_dict() for g in self.history],
         }
@@ -180,8 +188,13 @@ def natural_selection(
     on_result: Callable[[GameResult], None] | None = None,
     on_generation: Callable[[Generation], None] | None = None,
     max_moves: int | None = None,
+    on_progress: Callable[[SelectionResult], None] | None = None,
 ) -> SelectionResult:
-    """Run the selection; returns the best parameters and every generation's table."""
+    """Run the selection; returns the best parameters and every generation's table.
+
+    `on_progress(result)` sees the result so far after every generation
+    (e.g. to save it, so an interrupted run keeps what it learned).
+    """
     check_whole("population", population, 2)
     check_whole("keep", keep, 1, population - 1)
     check_whole("generations", generations, 1)
@@ -224,13 +237,14 @@ def natural_selection(
             index, [Contestant(**vars(p)) for p in ranked], sum(r.finished for r in table.results)
         )
         result.history.append(generation)
+        result.best = dict(ranked[0].params)
+        result.complete = index + 1 == generations
         if on_generation is not None:
             on_generation(generation)
+        if on_progress is not None:
+            on_progress(result)
         if index + 1 < generations:
             players = ranked[:keep] + [newcomer(index + 1) for _ in range(population - keep)]
-        else:
-            players = ranked
-    result.best = dict(players[0].params)
     return result
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ..arena.executors import open_executor
-from ..arena.tune import get_tuner
+from ..arena.tune import SelectionResult, get_tuner
 from ..errors import OptionError
 from ..io import check_writable
 from .common import (
@@ -16,6 +16,7 @@ from .common import (
     Command,
     Seconds,
     Whole,
+    fail,
     game_from_kwargs,
     game_options,
     handle_errors,
@@ -80,25 +81,39 @@ def tune(
         f" generations, {total} games"
     )
     time_limit = None if seconds is None else max(1.0, 2 * seconds)
-    with (
-        open_executor(workers) as executor,
-        click.progressbar(length=total, label="games", show_eta=True, show_pos=True,
-                          file=sys.stderr) as bar,
-    ):
-        result = tuner.run(
-            game,
-            depth=depth,
-            time=seconds,
-            population=population,
-            generations=generations,
-            keep=keep,
-            games_per_pair=games_per_pair,
-            time_limit=time_limit,
-            seed=seed,
-            executor=executor,
-            on_result=lambda _: bar.update(1),
-        )
-    result.save(output)
+    saved: list[SelectionResult] = []
+
+    def save(result: SelectionResult) -> None:  # after every generation
+        result.save(output)
+        saved[:] = [result]
+
+    try:
+        with (
+            open_executor(workers) as executor,
+            click.progressbar(length=total, label="games", show_eta=True, show_pos=True,
+                              file=sys.stderr) as bar,
+        ):
+            result = tuner.run(
+                game,
+                depth=depth,
+                time=seconds,
+                population=population,
+                generations=generations,
+                keep=keep,
+                games_per_pair=games_per_pair,
+                time_limit=time_limit,
+                seed=seed,
+                executor=executor,
+                on_result=lambda _: bar.update(1),
+                on_progress=save,
+            )
+    except KeyboardInterrupt:
+        if not saved:
+            fail("interrupted before the first generation finished; nothing saved", 130)
+        click.echo(saved[0].format())
+        done = len(saved[0].history)
+        fail(f"interrupted after {done} of {generations} generations; the best so far"
+             f" is saved to {output}", 130)
     click.echo(result.format())
     click.echo(f"saved to {output} (use --ai {tuner.ai}:params={output})")
 
