@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..ai import make_player
+from ..clock import GameClock, TimeControl, TimeManager
 from ..errors import GameInterrupted, MatchInterrupted, QuitRequest, SaveRequest, UndoRequest
 from ..game import Game, State
 from ..options import check_real, check_seconds, check_whole
@@ -36,8 +37,6 @@ MoveCallback = Callable[[State, "int | None", "Player | None"], None]
 
 #: The detail of a record of a game stopped by Ctrl-C.
 CTRL_C = "Ctrl-C"
-
-
 
 
 def default_tolerance(time_limit: float) -> float:
@@ -54,6 +53,8 @@ def play_game(
     on_move: MoveCallback | None = None,
     tolerance: float | None = None,
     max_moves: int | None = None,
+    clock: TimeControl | str | None = None,
+    time_manager: TimeManager | None = None,
 ) -> GameRecord:
     """Play one game; `players[0]` plays the first colour.
 
@@ -63,6 +64,14 @@ def play_game(
     per move) applies to timed players; going over it by more than
     `tolerance` (default 10% + 50 ms) loses the game.  `max_moves` stops a
     game that would run too long, as "interrupted".
+
+    With a `clock` ("SECONDS[+INCREMENT]" or a TimeControl) each timed
+    player has that budget for the whole game instead: `time_manager` (a
+    default `TimeManager`) allots each move its share, which the player gets
+    as its `time_limit` (capped by `time_limit` when both are given), and a
+    player whose clock runs out loses on time (reason "time").  Only the
+    clock decides then; the record keeps each move's allotment and the time
+    left on both clocks.
     """
     if len(players) != 2:
         raise ValueError(f"a game needs two players, got {len(players)}")
@@ -72,6 +81,7 @@ def play_game(
         check_real("tolerance", tolerance, 0)
     if max_moves is not None:
         check_whole("max moves", max_moves, 1)
+    control = None if clock is None else TimeControl.parse(clock)
     record = GameRecord(game=game.name, params=dict(game.params), players=[p.name for p in players])
     if isinstance(start, GameRecord):
         state = start.replay(game)
@@ -91,19 +101,83 @@ def play_game(
         if time_limit is None
         else (default_tolerance(time_limit) if tolerance is None else tolerance)
     )
+    timing = _Timing(time_limit, slack, None)
+    if control is not None:
+        timing.clock = _start_clock(control, time_manager, record, start)
     for player in players:
         player.reset()
     try:
-        return _referee(
-            game, players, state, record, movers, base, time_limit, slack, on_move, max_moves
-        )
+        return _referee(game, players, state, record, movers, base, timing, on_move, max_moves)
     except KeyboardInterrupt:
         # Ctrl-C may land anywhere, even between a move and its time: the record's
         # moves decide, and the position is rebuilt from them.
         del record.times[len(record.moves) :]
         record.times += [0.0] * (len(record.moves) - len(record.times))
+        if record.clock is not None:
+            del record.allotted[len(record.moves) :]
+            record.allotted += [None] * (len(record.moves) - len(record.allotted))
         state = record.replay(game)
         raise GameInterrupted(_finish(record, state, "interrupted", None, CTRL_C)) from None
+
+
+def _start_clock(
+    control: TimeControl,
+    manager: TimeManager | None,
+    record: GameRecord,
+    start: State | GameRecord | None,
+) -> GameClock:
+    """The game's clock; a record continued at the same time control keeps its clocks."""
+    left = None
+    record.clock = str(control)
+    record.allotted = [None] * len(record.moves)
+    if isinstance(start, GameRecord) and start.clock == record.clock:
+        left = start.clock_left
+        if len(start.allotted) == len(start.moves):
+            record.allotted = list(start.allotted)
+    clock = GameClock(control, manager, left)
+    record.clock_left = _rounded(clock.left)
+    return clock
+
+
+def _rounded(left: list[float]) -> list[float]:
+    return [round(x, 4) for x in left]
+
+
+@dataclass
+class _Timing:
+    """How one game's moves are timed: a per-move limit (a move past it plus
+    `slack` forfeits), or a game clock (the limit then caps each allotment)."""
+
+    time_limit: float | None
+    slack: float | None
+    clock: GameClock | None
+
+    def limit(self, state: State, player: Player) -> float | None:
+        """The `time_limit` the player gets for this move."""
+        if not player.timed:
+            return None
+        if self.clock is None:
+            return self.time_limit
+        return self.clock.allot(state, self.time_limit)
+
+    def verdict(
+        self, side: int, player: Player, elapsed: float, limit: float | None
+    ) -> tuple[str, str] | None:
+        """(reason, detail) if the move just made lost on time, else None."""
+        if not player.timed:
+            return None
+        if self.clock is not None and limit is not None:
+            if self.clock.charge(side, elapsed, limit):
+                return None
+            before = self.clock.left[side] + elapsed
+            return "time", (
+                f"{player.name} ran out of time: the move took {elapsed:.3f} s"
+                f" with {before:.3f} s left (clock {self.clock.control})"
+            )
+        limit, slack = self.time_limit, self.slack
+        if limit is not None and slack is not None and elapsed > limit + slack:
+            return "timeout", f"{player.name} took {elapsed:.3f} s (limit {limit:g} s)"
+        return None
 
 
 def _referee(
@@ -113,8 +187,7 @@ def _referee(
     record: GameRecord,
     movers: list[int],
     base: int,
-    time_limit: float | None,
-    slack: float | None,
+    timing: _Timing,
     on_move: MoveCallback | None,
     max_moves: int | None,
 ) -> GameRecord:
@@ -123,9 +196,10 @@ def _referee(
             return _finish(record, state, "interrupted", None, f"stopped after {max_moves} moves")
         side = state.to_move
         player = players[side]
+        limit = timing.limit(state, player)
         started = _time.perf_counter()
         try:
-            move = player.choose(state.copy(), time_limit if player.timed else None)
+            move = player.choose(state.copy(), limit)
         except QuitRequest as request:
             if request.args == ("interrupted",):  # Ctrl-C at a human's prompt
                 raise KeyboardInterrupt from None
@@ -141,10 +215,11 @@ def _referee(
         except Exception as exc:  # a broken player loses; the referee carries on
             return _finish(record, state, "crash", 1 - side, f"{player.name}: {describe(exc)}")
         elapsed = _time.perf_counter() - started
-        over = time_limit is not None and slack is not None and elapsed > time_limit + slack
-        if over and player.timed:
-            detail = f"{player.name} took {elapsed:.3f} s (limit {time_limit:g} s)"
-            return _finish(record, state, "timeout", 1 - side, detail)
+        lost = timing.verdict(side, player, elapsed, limit)
+        if timing.clock is not None:
+            record.clock_left = _rounded(timing.clock.left)
+        if lost is not None:
+            return _finish(record, state, lost[0], 1 - side, lost[1])
         reason = _illegal(state, move)
         if reason is not None:
             return _finish(record, state, "illegal", 1 - side, f"{player.name}: {reason}")
@@ -152,6 +227,8 @@ def _referee(
         state.make(move)
         record.moves.append(game.format_move(move))
         record.times.append(round(elapsed, 4))
+        if timing.clock is not None:
+            record.allotted.append(None if limit is None else round(limit, 4))
         movers.append(side)
         if on_move is not None:
             on_move(state, move, player)
@@ -159,12 +236,7 @@ def _referee(
 
 
 def _movers(record: GameRecord, game: Game) -> list[int]:
-    state = record.start_state(game)
-    movers = []
-    for move in record.moves:
-        movers.append(state.to_move)
-        state.play(move)
-    return movers
+    return record.sides(game)
 
 
 def _illegal(state: State, move: object) -> str | None:
@@ -194,6 +266,8 @@ def _undo(
         state.undo()
         record.moves.pop()
         record.times.pop()
+        if record.allotted:
+            record.allotted.pop()
         taken += 1
         if movers.pop() == side:
             break
@@ -304,6 +378,13 @@ class MatchSummary:
             lines.append(
                 "forfeits: " + ", ".join(f"{n} {r}" for r, n in sorted(self.reasons.items()))
             )
+        clocks = {r.clock for r in self.records if r.clock is not None}
+        if clocks:
+            from .timeuse import time_use
+
+            lines.append(f"time used at clock {', '.join(sorted(clocks))}:")
+            uses = time_use(r for r in self.records if r.clock is not None)
+            lines += [f"  {uses[name].line()}" for name in self.names if name in uses]
         return "\n".join(lines)
 
 
@@ -329,15 +410,19 @@ def play_match(
     opening_plies: int = 0,
     on_game: Callable[[int, GameRecord, MatchSummary], None] | None = None,
     max_moves: int | None = None,
+    clock: TimeControl | str | None = None,
+    time_manager: TimeManager | None = None,
 ) -> MatchSummary:
     """Play `games` games between A and B, A taking the first colour in even games.
 
     With `opening_plies`, each pair of games starts from the same seeded
     random opening with colours swapped, so deterministic AIs play different
-    games and neither gets the better side of an opening.
+    games and neither gets the better side of an opening.  With a `clock`
+    every game is played at that time control (see `play_game`).
     """
     check_whole("games", games, 1)
     check_whole("opening plies", opening_plies, 0)
+    control = None if clock is None else TimeControl.parse(clock)
     a = spec_a if isinstance(spec_a, Player) else make_player(game, spec_a, seed=seed)
     b_seed = None if seed is None else seed + 1
     b = spec_b if isinstance(spec_b, Player) else make_player(game, spec_b, seed=b_seed)
@@ -353,7 +438,13 @@ def play_match(
         players = (a, b) if a_side == 0 else (b, a)
         try:
             record = play_game(
-                game, players, time_limit=time_limit, start=start, max_moves=max_moves
+                game,
+                players,
+                time_limit=time_limit,
+                start=start,
+                max_moves=max_moves,
+                clock=control,
+                time_manager=time_manager,
             )
         except GameInterrupted as stop:
             summary.add(stop.record, a_side)

@@ -9,23 +9,49 @@ Loading checks every field and reports a bad file with its path and reason.
 from __future__ import annotations
 
 import json
+import math
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import BadFileError, BoardgamesError, NotationError
+from ..clock import TimeControl
+from ..errors import BadFileError, BoardgamesError, NotationError, OptionError
 from ..game import Game, State, get_game
 from ..io import atomic_write_text
 
 FORMAT = "boardgames-record"
 VERSION = 1
-#: How a game ended: on the board, or by a player losing on the spot.
-REASONS = ("normal", "timeout", "illegal", "crash", "interrupted")
+#: How a game ended: on the board, or by a player losing on the spot ("timeout":
+#: a move over the per-move limit; "time": a game clock ran out).
+REASONS = ("normal", "timeout", "time", "illegal", "crash", "interrupted")
 #: The reasons by which a player lost without the game ending on the board.
-FORFEITS = ("crash", "illegal", "timeout")
+FORFEITS = ("crash", "illegal", "timeout", "time")
+#: Fields written only when a game clock was used.
+CLOCK_FIELDS = ("clock", "clock_left", "allotted")
 
+
+def _check_clock(values: dict[str, Any], bad: Callable[[str], NotationError]) -> None:
+    """The clock fields of a record being loaded (BadFileError via `bad`)."""
+    if values.get("clock") is not None:
+        try:
+            TimeControl.parse(values["clock"])
+        except OptionError as exc:
+            raise bad(f"bad clock: {exc}") from None
+    left = values.get("clock_left")
+    if left is not None and (len(left) != 2 or not all(_is_number(x) for x in left)):
+        raise bad("clock_left must be a list of two numbers of seconds")
+    allotted = values.get("allotted", [])
+    if not all(x is None or _is_number(x) for x in allotted):
+        raise bad("allotted must be numbers of seconds (or null)")
+    if allotted and len(allotted) != len(values["moves"]):
+        raise bad("allotted must have one entry per move")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _now() -> str:
@@ -51,6 +77,12 @@ class GameRecord:
     #: Seconds each move took, parallel to `moves`.
     times: list[float] = field(default_factory=list)
     date: str = field(default_factory=_now)
+    #: The game clock ("SECONDS[+INCREMENT]"), None when moves were timed one by one.
+    clock: str | None = None
+    #: Seconds left on each side's clock (first player first) when the record was made.
+    clock_left: list[float] | None = None
+    #: With a clock: the seconds each move was allotted (None: an untimed player).
+    allotted: list[float | None] = field(default_factory=list)
 
     @property
     def forfeited(self) -> bool:
@@ -59,7 +91,20 @@ class GameRecord:
 
     # --- JSON --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, **asdict(self)}
+        data = {"format": FORMAT, "version": VERSION, **asdict(self)}
+        if self.clock is None:  # records without a clock look as they always did
+            for key in CLOCK_FIELDS:
+                del data[key]
+        return data
+
+    def sides(self, game: Game | None = None) -> list[int]:
+        """Who made each move (0: first player): replayed, since turns need not alternate."""
+        state = self.start_state(game)
+        sides = []
+        for move in self.moves:
+            sides.append(state.to_move)
+            state.play(move)
+        return sides
 
     def to_json(self) -> str:
         """One field per line, lists kept on one line: easy to read and to diff."""
@@ -97,6 +142,9 @@ class GameRecord:
             "start": ((str, type(None)), False),
             "times": (list, False),
             "date": (str, False),
+            "clock": ((str, type(None)), False),
+            "clock_left": ((list, type(None)), False),
+            "allotted": (list, False),
         }
         values: dict[str, Any] = {}
         for key, (kind, required) in checks.items():
@@ -115,6 +163,7 @@ class GameRecord:
             raise bad("params must map option names to whole numbers")
         if not all(isinstance(t, int | float) for t in values.get("times", [])):
             raise bad("times must be numbers of seconds")
+        _check_clock(values, bad)
         if values.get("reason", "normal") not in REASONS:
             raise bad(f"unknown reason {values['reason']!r} (expected one of {', '.join(REASONS)})")
         if values.get("winner") not in (None, 0, 1):

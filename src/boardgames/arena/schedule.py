@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..ai import parse_spec
+from ..clock import TimeControl
 from ..errors import BadFileError, OptionError
 from ..options import check_seconds, check_whole
 from ..players import Player
@@ -35,7 +36,7 @@ PlayerSpec = str | Callable[..., Player]
 GAMES = "games"
 MANIFEST_FORMAT = "boardgames-tournament"
 #: The manifest's fields that are written only when they are set.
-OPTIONAL_FIELDS = ("labels", "pairs", "move_timeout")
+OPTIONAL_FIELDS = ("labels", "pairs", "move_timeout", "clock", "anchor")
 
 
 def derive_seed(seed: int, *parts: int) -> int:
@@ -84,6 +85,8 @@ class GameTask:
     opening_plies: int = 0
     opening_seed: int = 0
     plugins: tuple[str, ...] = ()
+    #: The game clock ("SECONDS[+INCREMENT]"), None for none.
+    clock: str | None = None
 
     @property
     def players(self) -> tuple[int, int]:
@@ -111,6 +114,11 @@ class TournamentSettings:
     5 s); a game still going after `max_moves` moves is a draw.  With
     `opening_plies`, games 2k and 2k+1 of every pair start from the same
     random opening (colours swapped).  `plugins` are imported by every worker.
+    With a `clock` ("SECONDS[+INCREMENT]") each side has that budget for the
+    whole game (`time_limit`, if given too, caps each move's allotment; the
+    watchdog's default per-move limit is then twice the budget plus 5 s).
+    `anchor` names the player rated 0 in the table (default: the first
+    plain random player, if any; "mean": the players' mean).
 
     Saved as a tournament directory's manifest (`to_dict`) and read back to
     resume (`from_dict`); a saved tournament needs specs as text.
@@ -129,6 +137,8 @@ class TournamentSettings:
     labels: Sequence[str] | None = None
     pairs: Sequence[tuple[int, int]] | None = None
     move_timeout: float | None = None
+    clock: str | None = None
+    anchor_label: str | None = None
 
     def __post_init__(self) -> None:
         fix = object.__setattr__  # normalise once: the checks below see the final values
@@ -139,6 +149,8 @@ class TournamentSettings:
             fix(self, "labels", tuple(self.labels))
         if self.pairs is not None:
             fix(self, "pairs", _check_pairs(self.pairs, len(self.players)))
+        if self.clock is not None:
+            fix(self, "clock", str(TimeControl.parse(self.clock)))
         self._check()
 
     def _check(self) -> None:
@@ -154,6 +166,11 @@ class TournamentSettings:
             check_whole("max_moves", self.max_moves, 1)
         if self.labels is not None and len(self.labels) != len(self.players):
             raise OptionError("give one label per player")
+        if self.anchor_label is not None and self.anchor_label not in (*self.names, "mean"):
+            raise OptionError(
+                f"the anchor {self.anchor_label!r} is not a player (players:"
+                f" {', '.join(self.names)}; or mean)"
+            )
 
     @property
     def names(self) -> list[str]:
@@ -173,7 +190,12 @@ class TournamentSettings:
 
     @property
     def anchor(self) -> int | None:
-        """The player rated 0 in the table: the first plain random player, if any."""
+        """The player rated 0 in the table: `anchor_label`'s, else the first
+        plain random player, if any (None: the mean is 0)."""
+        if self.anchor_label == "mean":
+            return None
+        if self.anchor_label is not None:
+            return self.names.index(self.anchor_label)
         return random_anchor(self.players)
 
     def run(
@@ -211,6 +233,10 @@ class TournamentSettings:
             data["pairs"] = [list(pair) for pair in self.pairs]
         if self.move_timeout is not None:
             data["move_timeout"] = self.move_timeout
+        if self.clock is not None:
+            data["clock"] = self.clock
+        if self.anchor_label is not None:
+            data["anchor"] = self.anchor_label
         return data
 
     @classmethod
@@ -236,6 +262,8 @@ class TournamentSettings:
             raise BadFileError(source, "a field has the wrong type")
         if "pairs" in fields:
             fields["pairs"] = [tuple(p) for p in fields["pairs"]]
+        if "anchor" in fields:
+            fields["anchor_label"] = fields.pop("anchor")
         try:  # the checks of the command-line flags: a hand-edited NaN cannot slip in
             return cls(**fields)
         except OptionError as exc:
@@ -260,6 +288,8 @@ def _manifest_types_ok(fields: dict[str, Any]) -> bool:
         _is_list_of(fields["plugins"], str),
         _is_list_of(fields.get("labels", []), str),
         _is_list_of(pairs, list) and all(_is_list_of(p, int) and len(p) == 2 for p in pairs),
+        isinstance(fields.get("clock", ""), str),
+        isinstance(fields.get("anchor", ""), str),
     ])  # fmt: skip
 
 
@@ -284,7 +314,9 @@ def round_robin_tasks(settings: TournamentSettings) -> list[GameTask]:
     """
     specs, names = settings.players, settings.names
     move_timeout = settings.move_timeout
-    if move_timeout is None:
+    if move_timeout is None and settings.clock is not None:
+        move_timeout = clock_move_timeout(TimeControl.parse(settings.clock))
+    elif move_timeout is None:
         move_timeout = default_move_timeout(settings.time_limit)
     tasks = []
     for index in range(settings.games_per_pair):
@@ -306,9 +338,16 @@ def round_robin_tasks(settings: TournamentSettings) -> list[GameTask]:
                     opening_plies=settings.opening_plies,
                     opening_seed=derive_seed(settings.seed, index // 2),
                     plugins=tuple(settings.plugins),
+                    clock=settings.clock,
                 )
             )
     return tasks
+
+
+def clock_move_timeout(control: TimeControl) -> float:
+    """The watchdog's per-move limit at a clock: far past any clock's running out
+    (twice the budget and 100 increments, plus 5 s)."""
+    return 2 * (control.seconds + 100 * control.increment) + 5.0
 
 
 def unique_labels(specs: Sequence[PlayerSpec]) -> list[str]:

@@ -11,6 +11,7 @@ import click
 from ..ai import make_player
 from ..arena.match import play_game, play_match
 from ..arena.records import GameRecord
+from ..clock import TimeControl
 from ..errors import GameInterrupted, MatchInterrupted
 from ..game import Game, State
 from ..io import atomic_write_text, check_writable
@@ -18,6 +19,7 @@ from ..players import HumanPlayer, Player
 from .common import (
     SEED,
     Command,
+    Number,
     Seconds,
     Whole,
     fail,
@@ -28,6 +30,9 @@ from .common import (
     load_file,
     progress,
 )
+
+#: A game clock on the command line: "SECONDS[+INCREMENT]".
+CLOCK = Number(lambda name, value: TimeControl.parse(value, name), "SECONDS[+INC]")
 
 
 def describe_move(state: State, move: int, player: Player, side: int) -> str:
@@ -166,6 +171,13 @@ def play(
 @click.option("--params2", "params2", default=None, metavar="FILE", help="The same for AI B.")
 @click.option("--games", type=Whole(), default=10, show_default=True)
 @click.option("--time", "seconds", type=Seconds(), default=None, help="Per-move limit (s).")
+@click.option(
+    "--clock",
+    type=CLOCK,
+    default=None,
+    help="A game clock: SECONDS for each side's whole game, +INCREMENT after each move"
+    " (e.g. 60 or 5+0.1); out of time loses. With --time too, --time caps each move.",
+)
 @click.option("--depth", type=Whole(), default=None, help="Depth for both AIs.")
 @click.option("--seed", type=SEED, default=None, help="Seed for AIs and openings.")
 @click.option(
@@ -187,6 +199,7 @@ def match(
     params2: str | None,
     games: int,
     seconds: float | None,
+    clock: TimeControl | None,
     depth: int | None,
     seed: int | None,
     opening: int,
@@ -217,6 +230,7 @@ def match(
             opening_plies=opening,
             on_game=report,
             max_moves=max_moves,
+            clock=clock,
         )
     except MatchInterrupted as stop:  # Ctrl-C: keep the games so far
         summary, interrupted = stop.summary, True

@@ -22,6 +22,7 @@ from ..arena.tournament import (
     TournamentResult,
     TournamentSettings,
 )
+from ..clock import TimeControl
 from ..errors import OptionError
 from ..game import Game, get_game
 from ..plugins import import_plugins
@@ -29,6 +30,7 @@ from .common import (
     PLUGINS_ENV,
     SEED,
     Command,
+    Number,
     Seconds,
     Whole,
     fail,
@@ -40,6 +42,8 @@ from .common import (
 )
 
 DEFAULT_GAMES = 2
+#: A game clock on the command line: "SECONDS[+INCREMENT]".
+CLOCK = Number(lambda name, value: TimeControl.parse(value, name), "SECONDS[+INC]")
 
 
 @click.command(cls=Command)
@@ -60,6 +64,19 @@ DEFAULT_GAMES = 2
     help=f"Games per pair, colours alternating [default: {DEFAULT_GAMES}].",
 )
 @click.option("--time", "time_limit", type=Seconds(), default=None, help="Seconds per move.")
+@click.option(
+    "--clock",
+    type=CLOCK,
+    default=None,
+    help="A game clock: SECONDS for each side's whole game, +INCREMENT after each move"
+    " (e.g. 60 or 5+0.1); out of time loses. With --time too, --time caps each move.",
+)
+@click.option(
+    "--anchor",
+    metavar="PLAYER",
+    default=None,
+    help="The player rated 0 in the table, or 'mean' [default: random, if it plays].",
+)
 @click.option(
     "--workers",
     "-w",
@@ -114,6 +131,8 @@ def tournament(
     players: tuple[str, ...],
     games: int | None,
     time_limit: float | None,
+    clock: TimeControl | None,
+    anchor: str | None,
     workers: int | None,
     scheduler: str | None,
     out_dir: str | None,
@@ -137,6 +156,8 @@ def tournament(
             ("GAME", game_name),
             ("--player", players),
             ("--time", time_limit),
+            ("--clock", clock),
+            ("--anchor", anchor),
             ("--seed", seed),
             ("--out", out_dir),
             ("--game-timeout", game_timeout),
@@ -168,6 +189,8 @@ def tournament(
         max_moves=max_moves,
         opening_plies=opening_plies or 0,
         plugins=plugins,
+        clock=None if clock is None else str(clock),
+        anchor_label=anchor,
     )
     default_dir = f"tournament-{game.name}-{time.strftime('%Y%m%d-%H%M%S')}"
     folder = TournamentDir(out_dir or default_dir)

@@ -1,0 +1,68 @@
+"""Every game's default AI on a small whole-game clock never loses on time.
+
+The default run plays one game per game on a small board at 2 s a side;
+`-m slow` plays several games per game at 3 s and at 5+0.05 s, on the
+usual boards too.  The records say how much of its allotments each move
+used (`arena.timeuse`), and the clocks always keep something back.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames.arena.match import play_match
+from boardgames.arena.timeuse import time_use
+from boardgames.game import get_game
+
+#: Small boards: (game, options).
+SMALL = [
+    ("andantino", {}),
+    ("dots", {}),
+    ("hadron", {"rows": 5, "cols": 5}),
+    ("hexifence", {}),
+    ("squatter", {"size": 5}),
+]
+
+#: The usual boards (slow).
+USUAL = [
+    ("andantino", {}),
+    ("dots", {"rows": 4, "cols": 4}),
+    ("hadron", {}),
+    ("hexifence", {"size": 3}),
+    ("squatter", {}),
+]
+
+
+def _check_clocked_match(name, params, clock, games):
+    game = get_game(name, **params)
+    summary = play_match(game, "default", "default", games=games, clock=clock, seed=7)
+    losses = [r.summary() for r in summary.records if r.reason != "normal"]
+    assert not losses
+    for record in summary.records:
+        assert record.clock == clock
+        assert min(record.clock_left) > 0
+        assert len(record.allotted) == len(record.times) == len(record.moves)
+    uses = time_use(summary.records)
+    assert sum(u.moves for u in uses.values()) == sum(len(r.moves) for r in summary.records)
+    for use in uses.values():
+        assert use.losses_on_time == 0 and use.least_left > 0
+        # The moves were timed by the manager: each within its allotment or close.
+        assert use.mean <= use.mean_allotted + 0.05
+
+
+@pytest.mark.parametrize(("name", "params"), SMALL, ids=[n for n, _ in SMALL])
+def test_the_default_ai_on_a_2s_clock_never_loses_on_time(name, params):
+    _check_clocked_match(name, params, "2", games=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("clock", ["3", "5+0.05"])
+@pytest.mark.parametrize(("name", "params"), SMALL, ids=[n for n, _ in SMALL])
+def test_small_boards_several_games_on_small_clocks(name, params, clock):
+    _check_clocked_match(name, params, clock, games=4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "params"), USUAL, ids=[n for n, _ in USUAL])
+def test_usual_boards_on_a_5s_clock(name, params):
+    _check_clocked_match(name, params, "5", games=2)
