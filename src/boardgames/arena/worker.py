@@ -98,7 +98,12 @@ def play_task(task: GameTask) -> GameResult:
         if task.opening_plies:
             start = random_opening(game, task.opening_plies, random.Random(task.opening_seed))
         record = play_game(
-            game, players, time_limit=task.time_limit, start=start, max_moves=task.max_moves
+            game,
+            players,
+            time_limit=task.time_limit,
+            start=start,
+            max_moves=task.max_moves,
+            clock=task.clock,
         )
     except Exception as exc:
         return result(None, f"game failed outside the players: {describe(exc)}")
