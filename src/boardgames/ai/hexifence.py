@@ -46,6 +46,7 @@ from ..options import LIMITS, SEED, Limits, Option, Stop
 from ..players import Player, no_legal_move, time_budget
 from ..search import SearchResult, SolveResult
 from . import register_ai, register_solver
+from .farrugiulian import register_for as register_farrugiulian
 
 # --- the seed's staged player -------------------------------------------------------------
 
@@ -382,6 +383,7 @@ def register_for(game_name: str) -> None:
         """Depth and nodes are accepted for uniformity: time is what it budgets."""
         return ChainPlayer(exact=exact, threshold=threshold, time=limits.time, seed=seed)
 
+    register_farrugiulian(game_name)
     register_solver(game_name, solve_edges)
 
 

@@ -1,0 +1,174 @@
+"""The 'farrugiulian' sparring partner: each stage checked against plain minimax.
+
+The references are independent of the edge solver: `rest` is memoized
+minimax over every edge, `model_reaches` the midgame's own model (only safe
+edges while any remain, then every move) by plain recursion on top of it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from boardgames.ai import make_player
+from boardgames.ai.farrugiulian import FarrugiulianPlayer
+from boardgames.game import get_game
+
+
+def rest(state, memo: dict[int, int]) -> int:
+    """Margin of the cells still to capture, for the side to move (plain minimax)."""
+    if state.is_over():
+        return 0
+    if state.mask in memo:
+        return memo[state.mask]
+    p = state.to_move
+    best = -state.game.num_cells
+    for move in range(state.game.num_moves):
+        if state.claimed[move] < 0:
+            before = state.score[p]
+            state.make(move)
+            gain = state.score[p] - before
+            value = rest(state, memo)
+            state.undo()
+            best = max(best, gain + value if gain else -value)
+    memo[state.mask] = best
+    return best
+
+
+def final_margin(state, memo) -> int:
+    """The final margin for the side to move under perfect play."""
+    p = state.to_move
+    return state.score[p] - state.score[1 - p] + rest(state, memo)
+
+
+def model_reaches(state, target: int, memo) -> bool:
+    """Does the side to move end at least `target` ahead when both sides play
+    only safe edges while any remain (perfect play afterwards)?"""
+    safe = state.safe_moves()
+    if not safe:
+        return final_margin(state, memo) >= target
+    for move in safe:
+        state.make(move)
+        answer = model_reaches(state, 1 - target, memo)
+        state.undo()
+        if not answer:
+            return True
+    return False
+
+
+def positions(game, seed: int, until):
+    """Random legal play from the start until `until(state)` holds (or the end)."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    while not state.is_over() and not until(state):
+        safe = state.safe_moves()
+        state.make(rng.choice(safe or state.legal_moves()))
+    return state
+
+
+def test_opening_takes_a_capture_else_plays_a_random_safe_edge():
+    game = get_game("hexifence", size=3)
+    player = FarrugiulianPlayer(seed=1)
+    state = game.new_state()
+    for _ in range(6):
+        move = player.choose(state)
+        assert move in state.safe_moves()
+        assert player.last_result is not None and player.last_result.algorithm == "random"
+        state.make(move)
+    # offer a cell: claim edges of one cell until one is left
+    cell = next(c for c in range(game.num_cells) if state.empties[c] == 6)
+    for edge in game.cell_edges[cell][:5]:
+        if state.claimed[edge] < 0:
+            state.make(edge)
+    assert state.captures()
+    assert player.choose(state) in state.captures()
+
+
+def test_the_opening_is_reproducible_for_a_seed():
+    game = get_game("hexifence", size=3)
+    moves = []
+    for _ in range(2):
+        player = make_player(game, "farrugiulian:seed=7")
+        state = game.new_state()
+        line = []
+        for _ in range(8):
+            line.append(player.choose(state))
+            state.make(line[-1])
+        moves.append(line)
+    assert moves[0] == moves[1]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_midgame_search_plays_a_winning_safe_edge_of_its_model(seed):
+    game = get_game("hexifence", size=2)
+    state = positions(game, seed, lambda s: len(s.safe_moves()) <= 6 and not s.captures())
+    if not state.safe_moves():
+        pytest.skip("the safe edges ran out at once")
+    memo: dict[int, int] = {}
+    player = FarrugiulianPlayer(time=60, seed=seed)
+    move = player.choose(state)
+    assert move in state.safe_moves()
+    assert player.last_result is not None and player.last_result.algorithm == "search"
+    if model_reaches(state, 1, memo):
+        state.make(move)
+        assert not model_reaches(state, 0, memo), state.history
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_endgame_keeps_a_win_and_baits_a_greedy_opponent_when_lost(seed):
+    game = get_game("hexifence", size=2)
+    state = positions(game, 50 + seed, lambda s: not s.safe_moves() and not s.captures())
+    if state.is_over():
+        pytest.skip("no loony position in this game")
+    memo: dict[int, int] = {}
+    me = state.to_move
+    value = final_margin(state, memo)
+    player = FarrugiulianPlayer(time=60, seed=seed)
+    move = player.choose(state)
+    assert player.last_result is not None
+    how = player.last_result.algorithm
+    state.make(move)
+    after = final_margin(state, memo)
+    after = after if state.to_move == me else -after
+    if value > 0:
+        assert after == value and how == "endgame"
+    elif how == "bait":
+        # the opponent takes every cell offered, then it has lost
+        while not state.is_over() and state.to_move != me and state.captures():
+            state.make(state.captures()[0])
+        greedy = final_margin(state, memo)
+        assert (greedy if state.to_move == me else -greedy) > 0
+    else:
+        assert after == value
+
+
+def test_a_smaller_per_move_limit_wins_over_its_own_time():
+    game = get_game("hexifence", size=3)
+    state = positions(game, 3, lambda s: len(s.safe_moves()) <= 26 and not s.captures())
+    player = FarrugiulianPlayer(seed=0)  # its own 3 s
+    started = time.perf_counter()
+    move = player.choose(state, time_limit=0.5)
+    assert time.perf_counter() - started < 0.55
+    assert move in state.safe_moves()
+    assert player.last_result is not None and player.last_result.time < 0.5
+
+
+def test_reset_forgets_the_proven_results():
+    game = get_game("hexifence", size=2)
+    state = positions(game, 1, lambda s: len(s.safe_moves()) <= 6 and not s.captures())
+    player = FarrugiulianPlayer(time=60, seed=0)
+    player.choose(state)
+    assert player.table
+    player.reset()
+    assert not player.table
+
+
+def test_it_plays_dots_too():
+    game = get_game("dots", rows=2, cols=2)
+    player = make_player(game, "farrugiulian:seed=1")
+    state = game.new_state()
+    while not state.is_over():
+        state.play(player.choose(state))
+    assert sum(state.scores()) == 4
