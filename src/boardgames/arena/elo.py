@@ -140,3 +140,40 @@ def _probabilities_and_information(
     weight = K * K * games * p * (1.0 - p)
     info = np.diag(weight.sum(axis=1)) - weight
     return p, info
+
+
+def games_for_error(
+    ratings: Sequence[float],
+    met: Sequence[Sequence[bool]],
+    target: float,
+    *,
+    anchor: int | None = None,
+    confidence: float = 0.95,
+) -> list[float]:
+    """Games per pair each player needs for a `confidence` interval of ±`target` Elo.
+
+    The players are taken to be as strong as `ratings` say, and every pair
+    that `met` to play the same number of games n.  The Fisher information
+    grows as n, so an interval's half-width shrinks as 1/sqrt(n): with e1
+    the half-width at one game per pair, n = (e1 / target) ** 2.  The
+    anchor (rated 0 by definition) needs none; a player in no pair, inf.
+    """
+    if not target > 0:
+        raise ValueError("target must be > 0")
+    r = np.asarray(ratings, dtype=float)
+    games = np.asarray(met, dtype=float)
+    if games.shape != (len(r), len(r)):
+        raise ValueError("met must be a square table, one row per rating")
+    games = np.where(games + games.T > 0, 1.0, 0.0)
+    np.fill_diagonal(games, 0.0)
+    _, info = _probabilities_and_information(r, games)
+    covariance = np.linalg.pinv(info)
+    variance = np.diag(covariance).copy()
+    if anchor is not None:
+        variance = variance + covariance[anchor, anchor] - 2 * covariance[:, anchor]
+    z = NormalDist().inv_cdf((1 + confidence) / 2)
+    needed = (z * np.sqrt(np.maximum(variance, 0.0)) / target) ** 2
+    needed[games.sum(axis=1) == 0] = math.inf
+    if anchor is not None:
+        needed[anchor] = 0.0
+    return [float(n) for n in needed]

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .elo import EloFit, fit_elo
+from .elo import EloFit, fit_elo, games_for_error
 from .schedule import record_name
 from .worker import GameResult
 
@@ -97,6 +97,37 @@ class TournamentResult:
                 Standing(i, self.labels[i], w + d + lost, w, d, lost, fit.ratings[i], fit.errors[i])
             )
         return sorted(rows, key=lambda s: (-s.elo, s.player))
+
+    def games_needed(self, target: float = 50.0) -> dict[str, float]:
+        """Each player's games per pair for a 95% interval of ±`target` Elo,
+        were the players as strong as rated now (`elo.games_for_error`)."""
+        wins, draws = self.counts()
+        fit = fit_elo(wins, draws, anchor=self.rated_anchor)
+        n = len(self.labels)
+        met = [[wins[i][j] + wins[j][i] + draws[i][j] > 0 for j in range(n)] for i in range(n)]
+        needed = games_for_error(fit.ratings, met, target, anchor=self.rated_anchor)
+        return dict(zip(self.labels, needed, strict=True))
+
+    def to_markdown(self) -> str:
+        """The standings as a Markdown table (for the games' documentation)."""
+        rated = self.rated_anchor
+        lines = [
+            "| # | AI | games | W / D / L | score | Elo | 95% interval |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for rank, s in enumerate(self.standings(), start=1):
+            if math.isnan(s.elo_error):
+                interval = "-"
+            elif s.player == rated:
+                interval = "anchor"
+            else:
+                interval = f"{s.elo - s.elo_error:+.0f} .. {s.elo + s.elo_error:+.0f}"
+            score = "-" if s.games == 0 else f"{s.score_percent:.1f}%"
+            lines.append(
+                f"| {rank} | {s.label} | {s.games} | {s.wins} / {s.draws} / {s.losses}"
+                f" | {score} | {s.elo:+.0f} | {interval} |"
+            )
+        return "\n".join(lines)
 
     def reasons(self) -> dict[str, int]:
         """How many games ended otherwise than on the board, by reason."""

@@ -56,6 +56,10 @@ LAZY: dict[str, tuple[str, str]] = {
         "boardgames.cli.tournament:tournament",
         "A round robin between AIs at GAME: every pair plays N games.",
     ),
+    "ladder": (
+        "boardgames.cli.ladder:ladder",
+        "Every named AI of GAME in a standing round robin, rated with alphabeta = 0.",
+    ),
     "web": (
         "boardgames.cli.web:web",
         "Play, watch and analyse every game in the browser (a local web server).",

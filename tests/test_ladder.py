@@ -1,0 +1,154 @@
+"""Standing ladders: players, growth, the games a ±50 Elo interval needs, the command."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import connect_four  # noqa: F401  (registers connect4)
+import pytest
+from click.testing import CliRunner
+
+from boardgames.arena import ladder
+from boardgames.arena.elo import fit_elo, games_for_error
+from boardgames.arena.ladder import (
+    EQUAL_PAIR_GAMES,
+    goal_games,
+    joined,
+    ladder_dir,
+    ladder_players,
+    new_ladder,
+    planned,
+)
+from boardgames.arena.records import GameRecord
+from boardgames.arena.standings import TournamentResult
+from boardgames.arena.worker import GameResult
+from boardgames.cli import main
+from boardgames.errors import OptionError
+from boardgames.game import get_game
+
+ROOT = Path(__file__).resolve().parent.parent
+CONNECT4 = str(ROOT / "examples" / "connect_four")
+#: Connect Four's AIs: the generic ones and its own default.
+AIS = ["alphabeta", "default", "mcts", "minimax", "negascout", "random"]
+
+
+@pytest.fixture
+def game():
+    return get_game("connect4")
+
+
+def test_a_ladder_has_every_named_ai_and_alphabeta_at_zero(game):
+    assert ladder_players(game) == AIS
+    settings = new_ladder(game)
+    assert list(settings.players) == AIS
+    assert settings.time_limit == 1.0 and settings.games_per_pair == 2
+    assert settings.anchor == 0 and settings.anchor_label == "alphabeta"
+    assert ladder_dir(game) == "ladder-connect4"
+    assert ladder_dir(get_game("hadron", rows=5, cols=7)) == "ladder-hadron-cols7-rows5"
+
+
+def test_new_ais_join_at_the_end_and_a_vanished_one_is_an_error(game, monkeypatch):
+    settings = new_ladder(game)
+    more = {name: "" for name in [*AIS, "zeta", "beta"]}
+    monkeypatch.setattr(ladder, "ai_names", lambda g: dict(sorted(more.items())))
+    grown = joined(settings, game)
+    assert list(grown.players) == [*AIS, "beta", "zeta"]  # old indices kept
+    assert joined(grown, game) == grown
+    del more["mcts"]
+    with pytest.raises(OptionError, match="mcts are no longer registered"):
+        joined(settings, game)
+    with pytest.raises(OptionError, match="not of hadron"):
+        joined(settings, get_game("hadron"))
+
+
+def test_a_run_plans_rounds_up_to_the_goal_and_never_forgets_games(game):
+    settings = new_ladder(game)  # 6 players, 15 pairs, 2 games planned
+    pairs = settings.pair_list
+    done = {(i, j, k) for i, j in pairs for k in range(4)}
+    assert planned(settings, done, 1, 100).games_per_pair == 6
+    assert planned(settings, done, 3, 100).games_per_pair == 10
+    assert planned(settings, done, 3, 8).games_per_pair == 8  # the goal
+    assert planned(settings, done, None, 50).games_per_pair == 50
+    assert planned(settings, done, 0, 50).games_per_pair == 4  # nothing new
+    # One pair is behind (a new AI): it catches up first, to the highest game played.
+    behind = {k for k in done if k[:2] != pairs[0]}
+    assert planned(settings, behind, 1, 100).games_per_pair == 4
+    assert planned(settings, set(), 1, 100).games_per_pair == 2
+
+
+def test_games_for_error_worked_by_hand():
+    z = 1.959963984540054
+    # One pair of equal players: half-width z * 400 / ln 10 / sqrt(n / 4) = 50.
+    one = (z * 400 / math.log(10) / 0.5 / 50) ** 2
+    assert games_for_error([0, 0], [[0, 1], [1, 0]], 50, anchor=0) == pytest.approx([0, one])
+    # Three equal players, every pair met: a difference has variance 2 / (3 w)
+    # against 1 / w for a lone pair, so 2/3 of the games.
+    three = games_for_error([0] * 3, [[0, 1, 1], [1, 0, 1], [1, 1, 0]], 50, anchor=0)
+    assert three == pytest.approx([0, 2 / 3 * one, 2 / 3 * one])
+    # A player who met nobody can never be rated.
+    lonely = games_for_error([0] * 3, [[0, 1, 0], [1, 0, 0], [0, 0, 0]], 50, anchor=0)
+    assert lonely[2] == math.inf
+    # The estimate agrees with a fit of that many games.
+    n = round(one)
+    fit = fit_elo([[0, n / 2], [n / 2, 0]], prior_draws=0, anchor=0)
+    assert fit.errors[1] == pytest.approx(50, abs=0.2)
+    with pytest.raises(ValueError):
+        games_for_error([0, 0], [[0, 1], [1, 0]], 0)
+
+
+def _result(labels, outcomes, anchor=0):
+    """A table from (first, second, winner index or None) triples."""
+    results = []
+    counts = {}
+    for first, second, winner in outcomes:
+        pair = (min(first, second), max(first, second))
+        index = counts.get(pair, 0)
+        counts[pair] = index + 1
+        if (index % 2 == 0) != (first == pair[0]):
+            raise ValueError("colours alternate: the lower index plays first in even games")
+        side = None if winner is None else (0 if winner == first else 1)
+        record = GameRecord(game="connect4", result="draw" if side is None else "x", winner=side)
+        results.append(GameResult(pair, index, record))
+    return TournamentResult(labels=labels, results=results, planned=len(results), anchor=anchor)
+
+
+def test_the_goal_leaves_out_players_who_won_or_lost_everything():
+    labels = ["a", "b", "c"]
+    assert goal_games(_result(labels, []), 50) == (math.ceil(EQUAL_PAIR_GAMES * 2 / 3), [])
+    # a and b split their games; both always beat c, whose rating is only a bound.
+    games = [(0, 1, 0), (1, 0, 1), (0, 2, 0), (2, 0, 0), (1, 2, 1), (2, 1, 1)]
+    goal, bounds = goal_games(_result(labels, games), 50)
+    assert bounds == ["c"]
+    needed = _result(labels, games).games_needed(50)
+    assert goal == math.ceil(needed["b"]) and needed["a"] == 0
+
+
+def test_the_markdown_table_has_a_row_per_player():
+    games = [(0, 1, 0), (1, 0, None)]
+    text = _result(["a", "b"], games).to_markdown()
+    lines = text.splitlines()
+    assert lines[0].startswith("| # | AI | games") and len(lines) == 4
+    assert "| a | 2 | 1 / 1 / 0 | 75.0% |" in text and "anchor" in text
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, ["ladder", "--plugin", CONNECT4, "connect4", *args])
+
+
+def test_the_ladder_command_plays_rounds_and_goes_on_when_run_again(tmp_path):
+    out = str(tmp_path / "lad")
+    first = invoke("--time", "0.05", "--rounds", "1", "-w", "0", "--out", out)
+    assert first.exit_code == 0, first.output
+    assert "alphabeta = 0" in first.stdout and "games per pair (played: 2)" in first.stdout
+    assert len(list((tmp_path / "lad" / "games").glob("*.json"))) == 30
+    again = invoke("--rounds", "1", "-w", "0", "--out", out, "--markdown")
+    assert again.exit_code == 0, again.output
+    assert "| # | AI |" in again.stdout and "(played: 4)" in again.stdout
+    manifest = json.loads((tmp_path / "lad" / "tournament.json").read_text())
+    assert manifest["games_per_pair"] == 4 and manifest["time_limit"] == 0.05
+    only = invoke("--rounds", "0", "--out", out)
+    assert only.exit_code == 0 and "(played: 4)" in only.stdout
+    clash = invoke("--time", "1", "--rounds", "0", "--out", out)
+    assert clash.exit_code == 2 and "plays at 0.05 s a move" in clash.stderr
