@@ -29,6 +29,15 @@ e, leading to the ground or to a cell d:
    2 and moves in R, declining hands the 2 over with the move in R, so the
    value is max(2 + v, -2 - v) for v the value of R for its mover
    (`EdgeSolver._pair`).
+4. The last four cells of an opened loop: c, d, x, y in a row, c and y
+   capturable (c through e into d, d through f into x, x through g into
+   y, the only empty edges).  Rule 2 would take c, and then only captures
+   are left; but f, the middle edge, hands the two dominoes c-d and x-y to
+   the opponent and keeps control (Berlekamp's all-but-four for loops).
+   The quadruple is handled like a pair: taking all four or playing f both
+   leave e, f and g claimed, so the value is max(4 + v, -4 - v); y, the
+   other end, is not counted again.  With another pair on offer, only the
+   captures are tried (rule 1, as in 3).
 
 `simple_parts`: when no cell has three or more empty edges and none can be
 captured, the board is a sum of independent chains and loops, and
@@ -59,13 +68,18 @@ def capture_plan(
     claimed: list[bool],
     links: Links,
     inner: int,
-) -> int | tuple[int, int] | list[int]:
+) -> int | tuple[int, ...] | list[int]:
     """A forced capture (a move); or the last two cells of a chain, (capture,
-    double-dealing move); or, with several such pairs, their captures (a list)."""
-    pairs = []
+    double-dealing move), or the last four of an opened loop, (capture,
+    double-dealing move, last capture); or, with several such hand-outs on
+    offer, their first captures (a list)."""
+    pairs: list[tuple[int, ...]] = []
+    ends: tuple[int, ...] = ()
     for c in ones:
         if gleft[c]:
             return inner + c
+        if c in ends:
+            continue
         for link in links[c]:
             if not claimed[link[0]]:
                 break
@@ -80,12 +94,24 @@ def capture_plan(
             if link[0] != e and not claimed[link[0]]:
                 break
         f, x = link
-        if emp[x] <= 2:
+        if emp[x] == 1:
             return e
+        if emp[x] == 2:
+            if gleft[x]:
+                return e
+            for link in links[x]:
+                if link[0] != f and not claimed[link[0]]:
+                    break
+            g, y = link
+            if emp[y] != 1:
+                return e
+            pairs.append((e, f, g))  # rule 4: the last four of a loop
+            ends = (y,)
+            continue
         pairs.append((e, f))
     if len(pairs) == 1:
         return pairs[0]
-    return [e for e, _ in pairs]
+    return [hand_out[0] for hand_out in pairs]
 
 
 def simple_parts(

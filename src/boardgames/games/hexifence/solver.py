@@ -339,15 +339,15 @@ class EdgeSolver(Position):
         table[key] = pack(lo, hi, best_move, (self.nodes - start_nodes).bit_length())
         return best
 
-    def _pair(self, pair: tuple[int, int], alpha: int, beta: int) -> int:
-        """The last two cells of a chain on offer: take both or double-deal.
+    def _pair(self, hand_out: tuple[int, ...], alpha: int, beta: int) -> int:
+        """The last two cells of a chain (or four of a loop) on offer: take
+        them all or double-deal.
 
-        Both leave the same position R (the pair's two edges claimed);
-        taking scores 2 + v(R), declining -2 - v(R).  Fail-soft in (alpha, beta)."""
-        e, f = pair
-        done_e = self._claim(e)
-        done_f = self._claim(f)
-        gained = done_e + done_f
+        Both leave the same position R (the hand-out's edges claimed);
+        taking scores n + v(R), declining -n - v(R) for the n cells.
+        Fail-soft in (alpha, beta)."""
+        done = [self._claim(m) for m in hand_out]
+        gained = sum(done)
         if self.free:
             take = gained + self._search(alpha - gained, beta - gained)
             if take < beta:
@@ -355,8 +355,8 @@ class EdgeSolver(Position):
                 take = max(take, decline)
         else:
             take = gained
-        self._unclaim(f, done_f)
-        self._unclaim(e, done_e)
+        for m, cells in zip(reversed(hand_out), reversed(done), strict=True):
+            self._unclaim(m, cells)
         return take
 
     def _take_forced(self, move: int, alpha: int, beta: int) -> int:
