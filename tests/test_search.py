@@ -272,6 +272,7 @@ CONFIGS = [
     dict(tt_size=1 << 12, symmetry=False),
     dict(tt_size=1 << 12, symmetry=True),
     dict(tt_size=64, symmetry=True, killers=False, history=False),
+    dict(tt_size=1 << 12, tt_start=2),  # a table that grows during the search
 ]
 
 

@@ -165,5 +165,3 @@ class C4State(State[ConnectFour]):
     def recompute_hashes(self) -> list[int]:
         stones = [(c, p) for c, p in enumerate(self.board) if p >= 0]
         return self.game.zobrist.full(stones)
-
-

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .budget import INF
 from .ordering import order_moves
 from .result import MATE_BOUND, SearchStats
-from .tt import EXACT, KEY_MASK, LOWER, SIDE_KEY, SOLVED, UPPER
+from .tt import EXACT, KEY_MASK, LOWER, NEVER, SIDE_KEY, SOLVED, UPPER
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluator
@@ -51,7 +51,7 @@ def build_alphabeta(
     after the first.  Returns (node, stats).  The documented hot search
     loop: kept whole for speed (see the module docstring)."""
     state = core.state
-    check = core.budget.check
+    check: Callable[[int], int] = core.budget.check
     make, undo = state.make, state.undo
     is_over, legal_moves = state.is_over, state.legal_moves
     terminal = core.terminal_score
@@ -72,6 +72,32 @@ def build_alphabeta(
     nw = NULL_WINDOW
     nodes = probes = hits = cutoffs = first_cutoffs = horizon = 0
     checkpoint = core.budget.first_checkpoint(0)
+    if tt is not None and tt.room() < NEVER:
+        # A growing table (tt.py): the node checks it at its checkpoints, the
+        # ones of the budget and one more whenever it may be due to grow
+        # (a node writes at most one new key), so this costs the node nothing.
+        budget_check, budget_next = check, checkpoint
+        grow_next = tt.room()
+        misses = 0  # probes - hits at the last look: the new keys written
+        checkpoint = min(budget_next, grow_next)
+
+        def check_and_grow(n: int) -> int:
+            """The budget's check, and the table's growth between two nodes."""
+            nonlocal budget_next, grow_next, misses, mask
+            nonlocal tkeys, tdepths, tvalues, tbounds, tmoves, tages
+            if n >= grow_next:
+                new = probes - hits - misses
+                misses += new
+                if tt.added(new):  # it grew: take the new arrays
+                    tkeys, tdepths, tvalues = tt.keys, tt.depths, tt.values
+                    tbounds, tmoves, tages = tt.bounds, tt.moves, tt.ages
+                    mask = tt.mask
+                grow_next = n + tt.room()
+            if n >= budget_next:
+                budget_next = budget_check(n)
+            return min(budget_next, grow_next)
+
+        check = check_and_grow
 
     def node(depth: int, alpha: float, beta: float, ply: int) -> float:
         nonlocal nodes, probes, hits, cutoffs, first_cutoffs, horizon, checkpoint
@@ -226,4 +252,3 @@ def build_alphabeta(
         return SearchStats(nodes, probes, hits, cutoffs, first_cutoffs, horizon)
 
     return node, stats
-

@@ -45,6 +45,8 @@ ALGORITHMS = ("minimax", "alphabeta", "negascout")
 DEFAULT_DEPTH = 4
 #: Deepest iteration ever started (time/node-limited searches of tiny games).
 MAX_DEPTH = 200
+#: Entries the transposition table starts with (it grows up to `tt_size`).
+TT_START = 1 << 12
 
 
 class Searcher(Generic[S]):
@@ -54,7 +56,10 @@ class Searcher(Generic[S]):
         default evaluator).
     algorithm: "minimax" (no pruning, the reference), "alphabeta" or
         "negascout" (principal variation search: null windows + re-search).
-    tt_size: transposition-table entries (power of two; 0 disables it).
+    tt_size: transposition-table entries at most (power of two; 0 disables it).
+    tt_start: the entries it starts with; it grows four times larger as it
+        fills, up to tt_size, so a short search allocates little (tt_start
+        >= tt_size: a fixed table of tt_size entries from the start).
     symmetry: key the TT by the canonical (smallest) symmetric hash, so
         mirrored positions share entries; False uses `state.key`.
     killers, history: the two dynamic move-ordering heuristics.
@@ -78,6 +83,7 @@ class Searcher(Generic[S]):
         *,
         algorithm: str = "negascout",
         tt_size: int = 1 << 18,
+        tt_start: int = TT_START,
         symmetry: bool = True,
         killers: bool = True,
         history: bool = True,
@@ -91,11 +97,12 @@ class Searcher(Generic[S]):
                 f"unknown search algorithm {algorithm!r}; known: {', '.join(ALGORITHMS)}"
             )
         check_whole("tt_size", tt_size, 0)
+        check_whole("tt_start", tt_start, 2)
         if aspiration is not None:
             check_real("aspiration", aspiration, 0, open_low=True)
         self.evaluator = evaluator
         self.algorithm = algorithm
-        self.tt = TranspositionTable(max(tt_size, 2)) if tt_size else None
+        self.tt = TranspositionTable(max(tt_size, 2), tt_start) if tt_size else None
         self.symmetry = symmetry
         self.use_killers = killers
         self.use_history = history
@@ -112,7 +119,7 @@ class Searcher(Generic[S]):
         self.last_nodes = 0
 
     def __repr__(self) -> str:
-        size = self.tt.size if self.tt is not None else 0
+        size = self.tt.cap if self.tt is not None else 0
         return f"Searcher(algorithm={self.algorithm!r}, tt_size={size})"
 
     # --- tables ----------------------------------------------------------------
