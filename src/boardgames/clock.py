@@ -32,6 +32,8 @@ overruns is given its overrun as overhead from then on.
 `GameClock` is the running clock of one game: both sides' time left and a
 manager per side.  The referee (`arena.match.play_game`) asks it for each
 move's allotment, charges the time the move took and adds the increment.
+As an emergency brake the referee also hands players that take one a stop
+signal, set when the side's clock is all but gone (`brake_after`).
 """
 
 from __future__ import annotations
@@ -236,6 +238,12 @@ class GameClock:
         side = state.to_move
         manager = self.managers[side]
         return manager.allot(state, self.left[side], self.control.increment, cap)
+
+    def brake_after(self, side: int) -> float:
+        """Seconds into a move of `side` after which it must stop thinking: its
+        clock less a little (twice the margin, or a twentieth of the clock)."""
+        left = self.left[side]
+        return max(0.0, left - max(2 * self.managers[side].margin, 0.05 * left))
 
     def charge(self, side: int, used: float, allotted: float) -> bool:
         self.left[side] -= used

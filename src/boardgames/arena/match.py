@@ -17,9 +17,11 @@ process-isolated tournament lives elsewhere in `arena`).
 
 from __future__ import annotations
 
+import inspect
 import math
 import operator
 import random
+import threading
 import time as _time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -160,6 +162,21 @@ class _Timing:
             return self.time_limit
         return self.clock.allot(state, self.time_limit)
 
+    def ask(self, player: Player, state: State, limit: float | None) -> int:
+        """The player's move; on a clock, with a stop signal set just before the
+        side's clock runs out (an emergency brake: players that think move at
+        once when it is set), for players that take one."""
+        if self.clock is None or not player.timed or not takes_stop(player):
+            return player.choose(state.copy(), limit)
+        stop = threading.Event()
+        timer = threading.Timer(self.clock.brake_after(state.to_move), stop.set)
+        timer.daemon = True
+        timer.start()
+        try:
+            return player.choose(state.copy(), limit, stop)
+        finally:
+            timer.cancel()
+
     def verdict(
         self, side: int, player: Player, elapsed: float, limit: float | None
     ) -> tuple[str, str] | None:
@@ -178,6 +195,20 @@ class _Timing:
         if limit is not None and slack is not None and elapsed > limit + slack:
             return "timeout", f"{player.name} took {elapsed:.3f} s (limit {limit:g} s)"
         return None
+
+
+def takes_stop(player: Player) -> bool:
+    """True if `player.choose` takes a `stop` signal (and so does the player a
+    wrapper such as the watchdog's `Watched` hands it on to, as `.player`)."""
+    try:
+        parameters = inspect.signature(player.choose).parameters
+    except (TypeError, ValueError):
+        return False
+    takes = "stop" in parameters or any(
+        p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters.values()
+    )
+    inner = getattr(player, "player", None)
+    return takes and (not isinstance(inner, Player) or takes_stop(inner))
 
 
 def _referee(
@@ -199,7 +230,7 @@ def _referee(
         limit = timing.limit(state, player)
         started = _time.perf_counter()
         try:
-            move = player.choose(state.copy(), limit)
+            move = timing.ask(player, state, limit)
         except QuitRequest as request:
             if request.args == ("interrupted",):  # Ctrl-C at a human's prompt
                 raise KeyboardInterrupt from None
