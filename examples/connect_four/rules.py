@@ -13,7 +13,8 @@ COLS, ROWS = 7, 6
 CELLS = COLS * ROWS
 #: Columns in search order, centre first (central discs take part in more lines).
 ORDER = (3, 2, 4, 1, 5, 0, 6)
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+#: Line directions (columns, rows): across, down a column, the two diagonals.
+DIRECTIONS = ((1, 0), (0, -1), (1, 1), (1, -1))
 
 
 def cell(col: int, row: int) -> int:
@@ -42,9 +43,11 @@ class ConnectFour(Game["C4State"]):
         self._set_symmetries([tuple(range(COLS)), mirror_moves])
         mirror_cells = [cell(COLS - 1 - c, r) for c in range(COLS) for r in range(ROWS)]
         self.zobrist = ZobristTable(COLS * ROWS, 2, [list(range(COLS * ROWS)), mirror_cells])
-        # For each cell and direction: the cells before and after it on that line.
+        # For each cell and direction: the cells before and after it on that
+        # line.  Up a column there is never a disc to count (the new disc is
+        # the top one), so a column's line only runs down (dc == 0).
         self.rays = [
-            [(_ray(c, r, dc, dr), _ray(c, r, -dc, -dr)) for dc, dr in DIRECTIONS]
+            [(_ray(c, r, dc, dr), _ray(c, r, -dc, -dr) if dc else []) for dc, dr in DIRECTIONS]
             for c in range(COLS)
             for r in range(ROWS)
         ]
