@@ -7,9 +7,11 @@
   params=FILE (a tuner result or a parameter file), noise, seed.
 - `default`: the same search with the `Regions` evaluator (the position as
   a sum of independent regions, read with combinatorial game theory), plus
-  the exact solver (`HadronSolver`) once few legal cells remain: a proven
-  win is played at once; otherwise the search decides.  `eval=aenigma`
-  (with Aenigma's options) swaps the evaluator back.
+  the exact solver (`HadronSolver`) once few legal and live cells remain: a
+  proven win is played at once, a proven loss is met with the move that
+  leaves the opponent the most ways to go wrong (`hadron_endgame`);
+  otherwise the search decides.  `eval=aenigma` (with Aenigma's options)
+  swaps the evaluator back.
 - the solver registered for `boardgames solve hadron` (with --all).
 """
 
@@ -34,6 +36,11 @@ from ..options import LIMITS, SEED, TT, Limits, Option, Stop, noise
 from ..players import Player, SearchPlayer, time_budget
 from ..search import Searcher, SolveResult
 from . import register_ai, register_solver
+from .hadron_endgame import stopped, swindle
+
+#: The share of a lost position's remaining time that the swindle may use (the
+#: search gets the rest when no move leaves the opponent a losing reply).
+SWINDLE_SHARE = 0.7
 
 #: The tournament player's search budget: 0.93 s of the server's 2 s per move.
 AENIGMA_TIME = 0.93
@@ -84,13 +91,26 @@ def aenigma_ai(
     return SearchPlayer(engine, limits=limits, name="aenigma")
 
 
-class SolvingPlayer(SearchPlayer):
-    """A search player that first tries to prove a win once the board is tight.
+#: The solver's time per try when the player has no time limit (a depth- or
+#: node-limited search).
+SOLVE_ALONE = 1.0
 
-    With `solve_at` or fewer legal cells it gives the exact solver a share
-    (`solve_share`) of the move's budget; a proven win is played, anything
-    else (a proven loss, a timeout) leaves the choice to the search.  The
-    solver's table lives for one game, so later moves reuse earlier proofs.
+
+class SolvingPlayer(SearchPlayer):
+    """A search player that first tries to solve the position once the board is tight.
+
+    With `solve_at` or fewer legal cells and `solve_live` or fewer live ones
+    (empty cells that may still be played) it gives the exact solver a share
+    (`solve_share`) of the move's budget.  The live cells measure the work
+    of a proof far better than the legal ones: on 9 x 9 the solver proves
+    positions of 36 live cells in 0.46 s, whatever their legal cells (11 to
+    21 in the measured games), and none of 37 or more.  A proven win is played at once.
+    A proven loss is met with `hadron_endgame.swindle`: the move that leaves
+    the opponent the smallest share of winning replies.  A timeout leaves
+    the choice to the search, with the rest of the move's time.  The
+    solver's table lives for one game, so later moves reuse earlier proofs
+    (and a proven loss is solved again at every move: the opponent may go
+    wrong).
     """
 
     def __init__(
@@ -98,15 +118,16 @@ class SolvingPlayer(SearchPlayer):
         engine: Searcher,
         *,
         solve_at: int = 24,
+        solve_live: int = 40,
         solve_share: float = 0.5,
         limits: Limits | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(engine, limits=limits, name=name)
         self.solve_at = solve_at
+        self.solve_live = solve_live
         self.solve_share = solve_share
         self.solver: HadronSolver | None = None
-        self.proven_loss = False
 
     def choose(
         self, state: State, time_limit: float | None = None, stop: Stop | None = None
@@ -116,22 +137,12 @@ class SolvingPlayer(SearchPlayer):
         if (
             isinstance(state, HadronState)
             and state.legal.bit_count() <= self.solve_at
-            and not self.proven_loss
+            and state.live.bit_count() <= self.solve_live
+            and not stopped(stop)
         ):
-            if self.solver is None or self.solver.game is not state.game:
-                self.solver = HadronSolver(state.game, max_entries=2_000_000)
-            slice_ = 1.0 if budget is None else budget * self.solve_share
-            try:
-                solution: SolveResult | None = self.solver.solve(state, time=slice_)
-            except SearchStopped:
-                solution = None
-            if solution is not None and solution.value > 0:
-                self.last_result = None
-                return solution.best[0]
-            if solution is not None:
-                # Every move loses against perfect play: keep playing the search's
-                # choice (the opponent may still go wrong) without more proofs.
-                self.proven_loss = True
+            move = self._endgame(state, budget, stop)
+            if move is not None:
+                return move
         if budget is not None:
             remaining = budget - (_time.perf_counter() - start)
             saved, self.time = self.time, max(0.01, remaining)
@@ -141,10 +152,27 @@ class SolvingPlayer(SearchPlayer):
                 self.time = saved
         return super().choose(state, time_limit, stop)
 
+    def _endgame(self, state: HadronState, budget: float | None, stop: Stop | None) -> int | None:
+        """The solver's move (a proven win, or the best swindle of a proven
+        loss), or None when the search should choose."""
+        start = _time.perf_counter()
+        if self.solver is None or self.solver.game is not state.game:
+            self.solver = HadronSolver(state.game, max_entries=2_000_000)
+        total = SOLVE_ALONE if budget is None else budget
+        try:
+            solution: SolveResult = self.solver.solve(state, time=total * self.solve_share)
+        except SearchStopped:
+            return None
+        self.last_result = None
+        if solution.value > 0:
+            return solution.best[0]
+        left = total - (_time.perf_counter() - start)
+        move, share = swindle(self.solver, state, max(0.0, left * SWINDLE_SHARE), stop)
+        return move if share < 1.0 else None
+
     def reset(self) -> None:
         super().reset()
         self.solver = None
-        self.proven_loss = False
 
 
 @register_ai(
@@ -157,6 +185,7 @@ class SolvingPlayer(SearchPlayer):
         noise(0.0),
         TT,
         Option("solve_at", "whole", 24, "legal cells from which the solver is tried", low=0),
+        Option("solve_live", "whole", 40, "live cells from which the solver is tried", low=0),
         Option("solve_share", "number", 0.5, "share of the move's time for the solver",
                low=0.01, high=1),
         Option("eval", "choice", "regions", "evaluator", choices=("regions", "aenigma")),
@@ -171,6 +200,7 @@ def default_ai(
     noise: float,
     tt: int | None,
     solve_at: int,
+    solve_live: int,
     solve_share: float,
     eval: str,
     params: str | None,
@@ -186,7 +216,7 @@ def default_ai(
         evaluator = with_noise(regions_evaluator(), noise, seed)
     engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
     return SolvingPlayer(
-        engine, solve_at=solve_at, solve_share=solve_share, limits=limits,
+        engine, solve_at=solve_at, solve_live=solve_live, solve_share=solve_share, limits=limits,
         name="default",
     )
 

@@ -1,0 +1,120 @@
+"""The default Hadron player's endgame: proven wins, swindles of proven losses, the stop signal."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from boardgames.ai import make_player
+from boardgames.ai.hadron_endgame import swindle, winning_replies
+from boardgames.game import get_game
+from boardgames.games.hadron.solver import HadronSolver
+
+
+def brute_force_win(state) -> bool:
+    """Plain negamax over win/loss: no table, no ordering, no shortcuts."""
+    for move in state.legal_moves():
+        state.make(move)
+        lost = not brute_force_win(state)
+        state.undo()
+        if lost:
+            return True
+    return False
+
+
+def brute_force_shares(state) -> dict[int, float]:
+    """Each move's share of the opponent's replies that win, by brute force."""
+    shares = {}
+    for move in state.legal_moves():
+        state.make(move)
+        replies = state.legal_moves()
+        wins = 0
+        for reply in replies:
+            state.make(reply)
+            wins += not brute_force_win(state)
+            state.undo()
+        state.undo()
+        shares[move] = wins / len(replies)
+    return shares
+
+
+def test_swindle_by_hand_on_one_row():
+    """1 x 7 after A1 A5 (White A1, Black A5), White to move, legal A3 and A7.
+
+    White A7 balances A6 (Black A5, White A7): Black then has A3 and A6, two
+    separate moves, and wins with either.  White A3 kills A2 (two White
+    neighbours) and opens A4: Black A4 wins (White A7, Black A6, White is
+    out of moves), but Black A7 kills A6 and leaves White the last move A4.
+    So both moves lose, A7 to every reply and A3 to one reply of two.
+    """
+    game = get_game("hadron", rows=1, cols=7)
+    state = game.replay(["A1", "A5"])
+    assert sorted(game.format_move(m) for m in state.legal_moves()) == ["A3", "A7"]
+    solver = HadronSolver(game)
+    assert solver.solve(state).value == -1
+    move, share = swindle(solver, state, 5.0)
+    assert game.format_move(move) == "A3" and share == 0.5
+    state.play("A7")
+    assert winning_replies(solver, state, time.perf_counter() + 5.0) == (2, 2)
+    assert state.to_text() == "A1 A5 A7"  # left as it was
+
+
+@pytest.mark.parametrize(("rows", "cols", "moves"), [
+    (1, 6, ""), (4, 4, ""), (3, 4, "B2 B4"), (1, 7, "A4 A2"), (3, 5, "A2 C4"), (2, 5, "A2 B3"),
+])
+def test_swindle_takes_the_smallest_share(rows, cols, moves):
+    game = get_game("hadron", rows=rows, cols=cols)
+    state = game.replay(moves.split())
+    assert not brute_force_win(state)
+    shares = brute_force_shares(state)
+    move, share = swindle(HadronSolver(game), state, 30.0)
+    assert share == min(shares.values()) and shares[move] == share
+    assert state.to_text() == game.replay(moves.split()).to_text()
+
+
+def test_swindle_without_time_names_no_move():
+    game = get_game("hadron", rows=1, cols=6)
+    assert swindle(HadronSolver(game), game.new_state(), 0.0) == (None, 1.0)
+
+
+def test_lost_player_swindles_then_punishes_the_error():
+    """1 x 6 is a first-player loss; the player opens with a move that leaves
+    Black one winning reply of three, and wins after a losing reply."""
+    game = get_game("hadron", rows=1, cols=6)
+    player = make_player(game, "default:time=5")
+    state = game.new_state()
+    move = player.choose(state, 5.0)
+    shares = brute_force_shares(game.new_state())
+    assert shares[move] == min(shares.values()) == pytest.approx(1 / 3)
+    state.make(move)
+    errors = [r for r in state.legal_moves() if _wins_after(state, r)]
+    assert errors
+    state.make(errors[0])
+    answer = player.choose(state, 5.0)
+    state.make(answer)
+    assert not brute_force_win(state)  # a winning answer: Black is lost again
+
+
+def _wins_after(state, reply) -> bool:
+    """Whether the side to move after `reply` wins (the reply was an error)."""
+    state.make(reply)
+    try:
+        return brute_force_win(state)
+    finally:
+        state.undo()
+
+
+def test_stop_before_the_move_skips_the_solver():
+    game = get_game("hadron")
+    state = game.replay("E5 A1 C3 G7 B8 H2".split())
+    while state.legal.bit_count() > 20:
+        state.make(state.legal_moves()[0])
+    player = make_player(game, "default:time=30")
+    stop = threading.Event()
+    stop.set()
+    started = time.perf_counter()
+    move = player.choose(state, None, stop)
+    assert time.perf_counter() - started < 5.0
+    assert state.illegal_reason(move) is None
