@@ -13,14 +13,15 @@ and the search core's.
 
 Run as a script to compare it with the engine's plain alpha-beta:
 
-    python benchmarks/reference_negamax.py [depth]
+    python benchmarks/reference_negamax.py [depth] [rounds]
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from time import perf_counter
+from statistics import median
+from time import process_time
 
 COLS, ROWS = 7, 6
 ORDER = (3, 2, 4, 1, 5, 0, 6)
@@ -91,11 +92,11 @@ class Reference:
 
 
 def reference_search(depth: int) -> tuple[float, int, float]:
-    """(root value, nodes, seconds) of a depth-`depth` search from the start."""
+    """(root value, nodes, CPU seconds) of a depth-`depth` search from the start."""
     ref = Reference()
-    start = perf_counter()
+    start = process_time()
     value = ref.negamax(depth, -float("inf"), float("inf"), 0, 0)
-    return value, ref.nodes, perf_counter() - start
+    return value, ref.nodes, process_time() - start
 
 
 def centre_count(state) -> float:
@@ -106,7 +107,7 @@ def centre_count(state) -> float:
 
 
 def protocol_search(depth: int) -> tuple[float, int, float]:
-    """(root value, nodes, seconds) of a bare textbook negamax over the same
+    """(root value, nodes, CPU seconds) of a bare textbook negamax over the same
     game object the engine uses: what the Game protocol alone costs.
 
     The engine's distance to this one is the cost of the search core; its
@@ -143,13 +144,13 @@ def protocol_search(depth: int) -> tuple[float, int, float]:
                         break
         return best
 
-    start = perf_counter()
+    start = process_time()
     value = negamax(depth, -float("inf"), float("inf"), 0)
-    return value, nodes, perf_counter() - start
+    return value, nodes, process_time() - start
 
 
 def engine_search(depth: int, evaluator=centre_count) -> tuple[float, int, float]:
-    """(root value, nodes, seconds) of the library's plain alpha-beta, same tree."""
+    """(root value, nodes, CPU seconds) of the library's plain alpha-beta, same tree."""
     import connect_four  # noqa: F401  (registers the game)
 
     from boardgames.game import get_game
@@ -157,45 +158,56 @@ def engine_search(depth: int, evaluator=centre_count) -> tuple[float, int, float
 
     state = get_game("connect4").new_state()
     searcher = Searcher(evaluator, algorithm="alphabeta", tt_size=0, killers=False, history=False)
-    start = perf_counter()
+    start = process_time()
     value = searcher.value(state, depth)
-    elapsed = perf_counter() - start
+    elapsed = process_time() - start
     nodes = searcher.last_nodes
     return value, nodes, elapsed
 
 
 def compare(depth: int = 7, rounds: int = 3) -> dict[str, float]:
-    """Best-of-`rounds` nodes/s of the three, measured alternately in one run."""
-    best_ref = best_eng = best_proto = 0.0
+    """The three searches in CPU time, alternately in one process, `rounds`
+    times: medians of the nodes/s and of each round's ratios."""
+    engine_search(min(depth, 4))  # imports and the game's tables, out of the figures
+    refs, protos, engines, ratios, core_ratios = [], [], [], [], []
     for _ in range(rounds):
         ref_value, ref_nodes, ref_time = reference_search(depth)
         proto_value, proto_nodes, proto_time = protocol_search(depth)
         eng_value, eng_nodes, eng_time = engine_search(depth)
         assert ref_value == eng_value == proto_value, (ref_value, eng_value, proto_value)
         assert ref_nodes == eng_nodes == proto_nodes, (ref_nodes, eng_nodes, proto_nodes)
-        best_ref = max(best_ref, ref_nodes / ref_time)
-        best_proto = max(best_proto, proto_nodes / proto_time)
-        best_eng = max(best_eng, eng_nodes / eng_time)
+        refs.append(ref_nodes / ref_time)
+        protos.append(proto_nodes / proto_time)
+        engines.append(eng_nodes / eng_time)
+        ratios.append(ref_time / eng_time)
+        core_ratios.append(proto_time / eng_time)
     return {
         "depth": depth,
+        "rounds": rounds,
         "nodes": ref_nodes,
-        "reference_nps": best_ref,
-        "protocol_nps": best_proto,
-        "engine_nps": best_eng,
-        "ratio": best_eng / best_ref,
-        "core_ratio": best_eng / best_proto,
+        "reference_nps": median(refs),
+        "protocol_nps": median(protos),
+        "engine_nps": median(engines),
+        "ratio": median(ratios),
+        "ratios": ratios,
+        "core_ratio": median(core_ratios),
     }
 
 
 def main() -> None:
     depth = int(sys.argv[1]) if len(sys.argv) > 1 else 7
-    figures = compare(depth)
-    print(f"Connect Four, plain alpha-beta to depth {depth} from the start")
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    figures = compare(depth, rounds)
+    print(
+        f"Connect Four, plain alpha-beta to depth {depth} from the start "
+        f"(CPU time, medians of {rounds} rounds)"
+    )
     print(f"  nodes (all three):     {figures['nodes']:>12,}")
     print(f"  reference nodes/s:     {figures['reference_nps']:>12,.0f}  (one-game code)")
     print(f"  protocol nodes/s:      {figures['protocol_nps']:>12,.0f}  (bare negamax, same game)")
     print(f"  engine nodes/s:        {figures['engine_nps']:>12,.0f}  (Searcher, plain alpha-beta)")
-    print(f"  engine / reference:    {figures['ratio']:>12.2f}")
+    each = ", ".join(f"{r:.2f}" for r in figures["ratios"])
+    print(f"  engine / reference:    {figures['ratio']:>12.2f}  (rounds: {each})")
     print(f"  engine / protocol:     {figures['core_ratio']:>12.2f}  (cost of the search core)")
 
 

@@ -54,7 +54,7 @@ def build_alphabeta(
     check: Callable[[int], int] = core.budget.check
     make, undo = state.make, state.undo
     is_over, legal_moves = state.is_over, state.legal_moves
-    terminal = core.terminal_score
+    terminal = core.terminal
     pvt = core.pv_table
     map_move, unmap_move = state.game.map_move, state.game.unmap_move
     order = core.order

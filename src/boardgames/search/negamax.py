@@ -67,6 +67,33 @@ def tt_key(state: State[Any], symmetry: bool) -> tuple[int, int]:
     return key & KEY_MASK, frame
 
 
+def terminal_scorer(state: State[Any]) -> Callable[[int], float]:
+    """`score(ply)`: the score of the finished game at `state` (as it is when
+    called) from the side to move, `ply` moves from the root: `WIN - ply`
+    for a win, the negative for a loss, 0 for a draw, plus the final margin
+    in a scored game.  A closure over the state's bound methods, since the
+    node functions call it at every finished game they meet."""
+    winner = state.winner
+    if not state.game.scored:
+
+        def score(ply: int) -> float:
+            w = winner()
+            if w is None:
+                return 0
+            return WIN - ply if w == state.to_move else ply - WIN
+
+        return score
+    scores = state.scores
+
+    def scored(ply: int) -> float:
+        w, side = winner(), state.to_move
+        value = 0 if w is None else WIN - ply if w == side else ply - WIN
+        a, b = scores()
+        return value + (a - b if side == 0 else b - a)
+
+    return scored
+
+
 class Core(Generic[S]):
     """One search's tree walker: counters plus the node function.
 
@@ -98,6 +125,8 @@ class Core(Generic[S]):
         self.history = history
         self.order = order
         self.pv_table: list[tuple[int, ...]] = [EMPTY_PV] * (MAX_PLY + 2)
+        #: `terminal(ply)`: `terminal_score` as a closure, for the node functions.
+        self.terminal = terminal_scorer(state)
         #: The best root move of the iteration under way (see `root`).
         self.root_best: RootBest | None = None
         self._stats: Callable[[], SearchStats]
@@ -117,19 +146,7 @@ class Core(Generic[S]):
 
     def terminal_score(self, ply: int) -> float:
         """Score of a finished game from the side to move, `ply` moves from the root."""
-        state = self.state
-        winner = state.winner()
-        side = state.to_move
-        if winner is None:
-            value = 0
-        elif winner == side:
-            value = WIN - ply
-        else:
-            value = ply - WIN
-        if state.game.scored:
-            a, b = state.scores()
-            value += a - b if side == 0 else b - a
-        return value
+        return self.terminal(ply)
 
     def stats(self) -> SearchStats:
         """The counters so far (see `SearchStats`; `horizon` tells whether the
@@ -146,7 +163,7 @@ class Core(Generic[S]):
         check = self.budget.check
         make, undo = state.make, state.undo
         is_over, legal_moves = state.is_over, state.legal_moves
-        terminal = self.terminal_score
+        terminal = self.terminal
         key_and_frame = self.key_and_frame
         pvt = self.pv_table
         map_move = state.game.map_move
