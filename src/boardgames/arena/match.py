@@ -17,23 +17,22 @@ process-isolated tournament lives elsewhere in `arena`).
 
 from __future__ import annotations
 
-import inspect
 import math
 import operator
 import random
-import threading
 import time as _time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..ai import make_player
-from ..clock import GameClock, TimeControl, TimeManager
+from ..clock import TimeControl, TimeManager
 from ..errors import GameInterrupted, MatchInterrupted, QuitRequest, SaveRequest, UndoRequest
 from ..game import Game, State
 from ..options import check_real, check_seconds, check_whole
 from ..players import Player
 from .records import GameRecord
+from .timing import Timing, rounded, start_clock, takes_stop  # noqa: F401  (takes_stop: API)
 
 MoveCallback = Callable[[State, "int | None", "Player | None"], None]
 
@@ -103,9 +102,9 @@ def play_game(
         if time_limit is None
         else (default_tolerance(time_limit) if tolerance is None else tolerance)
     )
-    timing = _Timing(time_limit, slack, None)
+    timing = Timing(time_limit, slack, None)
     if control is not None:
-        timing.clock = _start_clock(control, time_manager, record, start)
+        timing.clock = start_clock(control, time_manager, record, start)
     for player in players:
         player.reset()
     try:
@@ -122,95 +121,6 @@ def play_game(
         raise GameInterrupted(_finish(record, state, "interrupted", None, CTRL_C)) from None
 
 
-def _start_clock(
-    control: TimeControl,
-    manager: TimeManager | None,
-    record: GameRecord,
-    start: State | GameRecord | None,
-) -> GameClock:
-    """The game's clock; a record continued at the same time control keeps its clocks."""
-    left = None
-    record.clock = str(control)
-    record.allotted = [None] * len(record.moves)
-    if isinstance(start, GameRecord) and start.clock == record.clock:
-        left = start.clock_left
-        if len(start.allotted) == len(start.moves):
-            record.allotted = list(start.allotted)
-    clock = GameClock(control, manager, left)
-    record.clock_left = _rounded(clock.left)
-    return clock
-
-
-def _rounded(left: list[float]) -> list[float]:
-    return [round(x, 4) for x in left]
-
-
-@dataclass
-class _Timing:
-    """How one game's moves are timed: a per-move limit (a move past it plus
-    `slack` forfeits), or a game clock (the limit then caps each allotment)."""
-
-    time_limit: float | None
-    slack: float | None
-    clock: GameClock | None
-
-    def limit(self, state: State, player: Player) -> float | None:
-        """The `time_limit` the player gets for this move."""
-        if not player.timed:
-            return None
-        if self.clock is None:
-            return self.time_limit
-        return self.clock.allot(state, self.time_limit)
-
-    def ask(self, player: Player, state: State, limit: float | None) -> int:
-        """The player's move; on a clock, with a stop signal set just before the
-        side's clock runs out (an emergency brake: players that think move at
-        once when it is set), for players that take one."""
-        if self.clock is None or not player.timed or not takes_stop(player):
-            return player.choose(state.copy(), limit)
-        stop = threading.Event()
-        timer = threading.Timer(self.clock.brake_after(state.to_move), stop.set)
-        timer.daemon = True
-        timer.start()
-        try:
-            return player.choose(state.copy(), limit, stop)
-        finally:
-            timer.cancel()
-
-    def verdict(
-        self, side: int, player: Player, elapsed: float, limit: float | None
-    ) -> tuple[str, str] | None:
-        """(reason, detail) if the move just made lost on time, else None."""
-        if not player.timed:
-            return None
-        if self.clock is not None and limit is not None:
-            if self.clock.charge(side, elapsed, limit):
-                return None
-            before = self.clock.left[side] + elapsed
-            return "time", (
-                f"{player.name} ran out of time: the move took {elapsed:.3f} s"
-                f" with {before:.3f} s left (clock {self.clock.control})"
-            )
-        limit, slack = self.time_limit, self.slack
-        if limit is not None and slack is not None and elapsed > limit + slack:
-            return "timeout", f"{player.name} took {elapsed:.3f} s (limit {limit:g} s)"
-        return None
-
-
-def takes_stop(player: Player) -> bool:
-    """True if `player.choose` takes a `stop` signal (and so does the player a
-    wrapper such as the watchdog's `Watched` hands it on to, as `.player`)."""
-    try:
-        parameters = inspect.signature(player.choose).parameters
-    except (TypeError, ValueError):
-        return False
-    takes = "stop" in parameters or any(
-        p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters.values()
-    )
-    inner = getattr(player, "player", None)
-    return takes and (not isinstance(inner, Player) or takes_stop(inner))
-
-
 def _referee(
     game: Game,
     players: Sequence[Player],
@@ -218,7 +128,7 @@ def _referee(
     record: GameRecord,
     movers: list[int],
     base: int,
-    timing: _Timing,
+    timing: Timing,
     on_move: MoveCallback | None,
     max_moves: int | None,
 ) -> GameRecord:
@@ -248,7 +158,7 @@ def _referee(
         elapsed = _time.perf_counter() - started
         lost = timing.verdict(side, player, elapsed, limit)
         if timing.clock is not None:
-            record.clock_left = _rounded(timing.clock.left)
+            record.clock_left = rounded(timing.clock.left)
         if lost is not None:
             return _finish(record, state, lost[0], 1 - side, lost[1])
         reason = _illegal(state, move)
