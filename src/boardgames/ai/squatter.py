@@ -1,8 +1,9 @@
 """Squatter AIs: the two seed players and the library's default.
 
-- `seed001`: alpha-beta to a fixed depth with seed 001's linear evaluator,
-  scored from its own colour as the original did, a TT keyed by symmetric
-  hashes and no dynamic move ordering (the original had none);
+- `seed001`: the original's search (`games.squatter.seed001`): fail-hard
+  max/min alpha-beta to 6 plies in row-major order of the free cells, its
+  symmetry check that skips boards (or rotations of boards) explored
+  before, and its linear evaluator scored from its own colour;
 - `seed003`: alpha-beta with seed 003's evaluator, its move order (cells
   next to stones first, border and corners last) and its depth schedule
   (deeper as the board fills, the whole remaining game near the end);
@@ -16,14 +17,18 @@ per-move time limit from a match always caps the search.
 from __future__ import annotations
 
 from collections.abc import Callable
+from time import perf_counter
 
+from ..errors import SearchStopped
 from ..game import Game
 from ..games.squatter import SquatterState
 from ..games.squatter.experts import Seed001, Seed003, Territory, seed003_order
+from ..games.squatter.seed001 import Seed001Search
+from ..games.squatter.solver import SquatterSolver
 from ..options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Limits, Option, Stop
-from ..players import Player, SearchPlayer
-from ..search import Searcher
-from . import register_ai
+from ..players import Player, SearchPlayer, no_legal_move, time_budget
+from ..search import Searcher, SearchResult, SolveResult
+from . import register_ai, register_solver
 
 
 def depth_schedule(state: SquatterState, *, start: int = 4, end: int = 10, exact: int = 11) -> int:
@@ -75,24 +80,97 @@ def _weights(evaluator: type) -> tuple[Option, ...]:
     )
 
 
+class Seed001Player(Player):
+    """Seed 001 as the original ran it: one fixed-depth search per move.
+
+    Under a time limit (its own `time`, or a match's per-move limit) it
+    deepens one ply at a time and plays the move of the deepest search
+    that finished (each depth is a whole search of the original's, with
+    its own explored set); with `faithful` it ignores every time limit and
+    always searches to `depth`, however long that takes.
+    """
+
+    def __init__(
+        self,
+        evaluator: Seed001,
+        *,
+        depth: int,
+        limits: Limits,
+        skip: bool = True,
+        faithful: bool = False,
+    ) -> None:
+        super().__init__("seed001")
+        self.search = Seed001Search(evaluator.terms, skip=skip)
+        self.depth = depth
+        self.limits = limits
+        self.faithful = faithful
+
+    def choose(
+        self, state: SquatterState, time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
+        if not state.free:
+            raise no_legal_move(state)
+        state = state.copy()
+        budget = None if self.faithful else time_budget(self.limits.time, time_limit)
+        start = perf_counter()
+        nodes0 = self.search.nodes
+        if budget is None and self.limits.nodes is None:
+            depths = [self.depth]
+        else:
+            depths = list(range(1, self.depth + 1))
+        move, value, reached = state.legal_moves()[0], 0.0, 0
+        for depth in depths:
+            left = None if budget is None else budget - (perf_counter() - start)
+            used = self.search.nodes - nodes0
+            nodes_left = None if self.limits.nodes is None else self.limits.nodes - used
+            try:
+                move, value = self.search.choose(
+                    state, depth, time=left, nodes=nodes_left, stop=stop
+                )
+            except SearchStopped:
+                break
+            reached = depth
+        self.last_result = SearchResult(
+            move, value, [move], reached, self.search.nodes - nodes0, perf_counter() - start,
+            completed=reached == self.depth, algorithm="seed001",
+        )
+        return move
+
+
 @register_ai(
     "seed001",
     game="squatter",
-    help="seed 001: fixed-depth alpha-beta, linear evaluator",
-    options=(DEPTH.with_default(3), TIME, NODES, SEED, *_weights(Seed001)),
+    help="seed 001: the original's alpha-beta (6 plies, board order, symmetry skips)",
+    options=(
+        DEPTH.with_default(6),
+        TIME,
+        NODES,
+        SEED,
+        Option("skip", "flag", True, "skip boards (or rotations) explored before, as the original"),
+        Option("faithful", "flag", False, "always search to depth, ignoring time limits"),
+        *_weights(Seed001),
+    ),
 )
 def seed001_ai(
     game: Game,
     *,
     limits: Limits,
     seed: int | None,
+    skip: bool,
+    faithful: bool,
     **weights: float,
 ) -> Player:
-    """Seed 001: alpha-beta to `depth` (3) with its 4-feature linear evaluator."""
-    evaluator = Seed001(perspective=None, **weights)
-    engine = Searcher(evaluator, algorithm="alphabeta", killers=False, history=False, seed=seed)
-    return ScheduledSearchPlayer(
-        engine, evaluator, limits=limits, name="seed001"
+    """Seed 001: the original's search to `depth` plies with its 4-feature evaluator.
+
+    `seed` is accepted for uniformity: the original has no random choice.
+    """
+    depth = limits.depth if limits.depth is not None else 6
+    return Seed001Player(
+        Seed001(perspective=None, **weights),
+        depth=depth,
+        limits=limits,
+        skip=skip,
+        faithful=faithful,
     )
 
 
@@ -175,3 +253,20 @@ def default_ai(
         reductions=lmr,
     )
     return SearchPlayer(engine, limits=limits, name="default")
+
+
+def solve_squatter(
+    state: SquatterState,
+    all_moves: bool = False,
+    time: float | None = None,
+    outcome: bool = False,
+    stop: Stop | None = None,
+) -> SolveResult:
+    """The exact value of a Squatter position (`SquatterSolver`, a fresh table):
+    the final margin for the side to move, or only its sign with `outcome`.
+    Raises SearchStopped when `time` runs out or `stop` is set."""
+    solver = SquatterSolver(state.game)
+    return solver.solve(state, all_moves=all_moves, outcome=outcome, time=time, stop=stop)
+
+
+register_solver("squatter", solve_squatter)

@@ -1,0 +1,436 @@
+"""Squatter's exact solver: the final margin under perfect play.
+
+Fail-soft alpha-beta to the end of the game, driven by null-window tests
+(MTD(f): is the value at least v?), over a table of bounds:
+
+- **Dead cells are passes.**  `potential.dead_cells`: a free cell that no
+  colour can ever capture and that touches no capturable cell changes
+  nothing whatever stone it gets (the corners from the first move, more as
+  the board fills).  The search never plays them: it counts them, and the
+  side to move may "pass" (fill one) while any is left.  The game is over
+  for the search when no live cell is free.
+- **Bounds.**  `potential.upper_bound` for each side brackets the final
+  margin; a node whose bracket lies outside the window returns at once.
+- **Table.**  Keyed by the smallest of the 8 symmetric Zobrist hashes (the
+  board's, `SquatterState.packed`) and the number of passes left (which,
+  with the board, fixes the side to move); it holds a lower and an upper
+  bound of the node's value, the best move (in the canonical frame) and the
+  log2 of the work below it.  When it passes `tt_cap` entries the cheapest
+  half is dropped.
+- **Move order.**  The table's move; then moves that may close a loop for
+  the mover (its stones split the new stone's neighbours), then those that
+  may close one for the enemy (blocking it); then the two killers of the
+  ply; then the rest by history, the centre first; a pass last.
+
+The node function `_Search.node` is the one hot search loop, kept whole
+(every call it would make costs a measurable share of the node rate).  It
+keeps its own clock (games never import the search package): `time`,
+`nodes` and `stop` (anything with `is_set()`) raise `errors.SearchStopped`.
+Values are from the side to move, margins of captured cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from time import perf_counter
+from typing import TYPE_CHECKING
+
+from ...errors import SearchStopped
+from ...solution import SolveResult
+from .potential import capturable, dead_cells
+from .rules import UNPACK
+
+if TYPE_CHECKING:
+    from ...options import Stop
+    from .rules import Squatter, SquatterState
+
+#: A pass (filling a dead cell) in move lists.
+PASS = -1
+#: Default cap of the table (entries).
+TT_CAP = 1 << 22
+#: Value fields in a table entry: 12 bits each, offset so that they are >= 0.
+_BITS, _OFF = 12, 2048
+_MASK = (1 << _BITS) - 1
+#: Nodes between two looks at the clock and the stop signal.
+CHECK_EVERY = 2048
+
+
+class SquatterSolver:
+    """Exact values of Squatter positions, one table shared by every call."""
+
+    def __init__(
+        self,
+        game: Squatter,
+        *,
+        tt_cap: int = TT_CAP,
+        symmetry: bool = True,
+        passes: bool = True,
+        bounds: bool = True,
+        order: bool = True,
+    ) -> None:
+        self.game = game
+        self.tt_cap = tt_cap
+        self.symmetry = symmetry
+        self.passes = passes
+        self.bounds = bounds
+        self.order = order
+        self.table: dict[int, int] = {}
+        self.nodes = 0
+        self.purges = 0
+
+    # --- the questions --------------------------------------------------------------
+    def solve(
+        self,
+        state: SquatterState,
+        *,
+        all_moves: bool = False,
+        outcome: bool = False,
+        time: float | None = None,
+        nodes: int | None = None,
+        stop: Stop | None = None,
+    ) -> SolveResult:
+        """The value of `state` (left unchanged) from the side to move: the
+        exact final margin, or with `outcome` only its sign (+1, 0, -1).
+
+        `best` is one optimal move, every one with `all_moves` (a dead cell
+        stands for every dead cell: all of them are then optimal).
+        """
+        start = perf_counter()
+        search = _Search(self, state, start, time, nodes, stop)
+        try:
+            if not state.free:
+                a, b = state.scores()
+                value = a - b if state.to_move == 0 else b - a
+                best: list[int] = []
+            else:
+                value = search.outcome() if outcome else search.margin()
+                if outcome and value < 0:  # every move loses: none is worse
+                    best = state.legal_moves()
+                    best = best if all_moves else best[:1]
+                else:
+                    best = search.optimal_moves(value, first_only=not all_moves)
+        finally:
+            self.nodes += search.nodes
+            search.restore()
+        winner = None if value == 0 else state.to_move if value > 0 else 1 - state.to_move
+        return SolveResult(value, winner, best, search.nodes, perf_counter() - start)
+
+    def principal_line(
+        self, state: SquatterState, *, time: float | None = None, stop: Stop | None = None
+    ) -> list[int]:
+        """One line of optimal moves from `state` to the end of the game
+        (dead cells as the lowest free dead cell), by repeated solves."""
+        line: list[int] = []
+        copy = state.copy()
+        deadline = None if time is None else perf_counter() + time
+        while copy.free:
+            left = None if deadline is None else max(deadline - perf_counter(), 0.001)
+            result = self.solve(copy, time=left, stop=stop)
+            line.append(result.best[0])
+            copy.make(result.best[0])
+        return line
+
+    def clear(self) -> None:
+        self.table.clear()
+
+
+class _Search:
+    """One solve: the clock, the counters, the node function and the drivers."""
+
+    def __init__(
+        self,
+        solver: SquatterSolver,
+        state: SquatterState,
+        start: float,
+        time: float | None,
+        nodes: int | None,
+        stop: Stop | None,
+    ) -> None:
+        self.solver, self.state = solver, state
+        self.base = len(state.history)
+        self.to_move = state.to_move
+        self.start = start
+        self.deadline = start + time if time is not None else float("inf")
+        self.node_limit = nodes if nodes is not None else 1 << 62
+        self.stop = stop
+        self.nodes = 0
+        self.next_check = CHECK_EVERY
+        self.killers = [[-2, -2] for _ in range(state.game.num_moves + 2)]
+        self.history = [0] * state.game.num_moves
+        self.node = self._build()
+
+    def restore(self) -> None:
+        """Take back every move made since the root (passes only changed the
+        side to move: each undo is told who made the move it takes back)."""
+        state = self.state
+        while len(state.history) > self.base:
+            last = state.history[-1]
+            state.to_move = 0 if state.stones[1] >> last & 1 else 1
+            state.undo()
+        state.to_move = self.to_move
+
+    def check(self) -> int:
+        """Raise SearchStopped when a limit is reached; else the next checkpoint."""
+        now = perf_counter()
+        if (
+            self.nodes >= self.node_limit
+            or now > self.deadline
+            or (self.stop is not None and self.stop.is_set())
+        ):
+            raise SearchStopped.gave_up(now - self.start, self.nodes)
+        return min(self.nodes + CHECK_EVERY, self.node_limit)
+
+    # --- drivers ------------------------------------------------------------------------
+    def test(self, value: int) -> bool:
+        """Is the root's value at least `value`?"""
+        return self.node(value - 1, value, 0) >= value
+
+    def outcome(self) -> int:
+        """+1, 0 or -1: two null-window tests at most."""
+        if self.test(1):
+            return 1
+        return 0 if self.test(0) else -1
+
+    def margin(self) -> int:
+        """The exact value: MTD(f) from 0, then up or down one step at a time."""
+        lower, upper = -(1 << 20), 1 << 20
+        guess = 0
+        while lower < upper:
+            beta = guess + 1 if guess == lower else guess
+            bound = self.node(beta - 1, beta, 0)
+            if bound >= beta:
+                lower = bound
+            else:
+                upper = bound
+            guess = lower if bound >= beta else upper
+        return lower
+
+    def root_moves(self) -> list[int]:
+        """The root's moves: the live free cells, then one dead cell (a pass)."""
+        state = self.state
+        dead = dead_cells(state) if self.solver.passes else 0
+        live = state.free & ~dead
+        moves = [m for m in state.legal_moves() if live >> m & 1]
+        if dead:
+            moves.append(PASS)
+        return moves
+
+    def optimal_moves(self, value: int, first_only: bool) -> list[int]:
+        """Root moves that keep `value` (all of them, or the first found).
+
+        With an outcome value (1 or 0) a move is optimal when its result is
+        at least as good; a dead cell stands for all the dead cells.
+        """
+        state = self.state
+        me = state.to_move
+        dead = dead_cells(state) if self.solver.passes else 0
+        best: list[int] = []
+        for move in self.root_moves():
+            if move == PASS:
+                state.to_move = 1 - me
+                child = -self.node(-value, -value + 1, 1)
+                state.to_move = me
+            else:
+                state.make(move)
+                child = -self.node(-value, -value + 1, 0)
+                state.undo()
+            if child >= value:
+                best.extend(_bits(dead) if move == PASS else [move])
+                if first_only:
+                    return best[:1]
+        return best
+
+    # --- the node function ----------------------------------------------------------------
+    def _build(self) -> Callable[[int, int, int], int]:
+        """The node function (alpha, beta, used) -> value, a closure over the
+        solver's tables: the hot search loop (kept whole: see the module doc).
+        `used` counts the passes taken since the root."""
+        search, solver, state = self, self.solver, self.state
+        game = state.game
+        geo = game.geometry
+        make, undo = state.make, state.undo
+        unpack = UNPACK[game.frames]
+        hash_bytes = game.hash_bytes
+        table, cap = solver.table, solver.tt_cap
+        symmetry, use_passes, use_bounds, use_order = (
+            solver.symmetry, solver.passes, solver.bounds, solver.order
+        )
+        maps, unmaps = game.symmetries, game.inverse_symmetries
+        ring_mask, ring_seeds, seeds_at = geo.ring_mask, geo.ring_seeds, geo.seeds_at
+        move_groups = geo.move_groups
+        stones, terr, dead = state.stones, state.terr, state.dead
+        killers, history = self.killers, self.history
+        mask, off, width = _MASK, _OFF, _BITS
+        most = geo.cells  # no margin can reach it
+
+        def node(alpha: int, beta: int, used: int) -> int:
+            search.nodes += 1
+            if search.nodes >= search.next_check:
+                search.next_check = search.check()
+            me = state.to_move
+            op = 1 - me
+            free = state.free
+            t_me, t_op = terr[me], terr[op]
+            if use_passes or use_bounds:
+                c_me = capturable(geo, free, stones[me], dead[me])
+                c_op = capturable(geo, free, stones[op], dead[op])
+                live = free & geo.grow(c_me | c_op) if use_passes else free
+            else:
+                live = free
+            if not live:
+                return t_me.bit_count() - t_op.bit_count()
+            passes = (free ^ live).bit_count() - used
+            lo, hi = -most, most
+            if use_bounds:
+                hi = (
+                    t_me.bit_count()
+                    + (c_me & ~t_me & ~stones[me] & ~dead[me]).bit_count()
+                    - (t_op & ~c_me).bit_count()
+                )
+                lo = -(
+                    t_op.bit_count()
+                    + (c_op & ~t_op & ~stones[op] & ~dead[op]).bit_count()
+                    - (t_me & ~c_op).bit_count()
+                )
+                if hi <= alpha or lo == hi:
+                    return hi
+                if lo >= beta:
+                    return lo
+            frames = unpack(state.packed.to_bytes(hash_bytes, "little"))
+            canon = min(frames) if symmetry else frames[0]
+            frame = frames.index(canon)
+            key = canon << 10 | passes
+            entry = table.get(key)
+            tt_move = -2
+            if entry is not None:
+                e_hi = (entry & mask) - off
+                e_lo = (entry >> width & mask) - off
+                if e_lo > lo:
+                    lo = e_lo
+                if e_hi < hi:
+                    hi = e_hi
+                if lo >= beta:
+                    return lo
+                if hi <= alpha or lo == hi:
+                    return hi
+                stored = (entry >> 2 * width & 1023) - 2
+                if stored >= 0:
+                    tt_move = unmaps[frame][stored]
+                    if not live >> tt_move & 1:  # (a hash collision)
+                        tt_move = -2
+                elif stored == PASS and passes > 0:
+                    tt_move = PASS
+            a = alpha if alpha > lo else lo
+            b = beta if beta < hi else hi
+            # Move order: table move, closing moves, blocking moves, killers, history.
+            moves: list[int] = []
+            for group, ordered in move_groups:
+                part = live & group
+                if part:
+                    moves += ordered[part]
+            ply = len(state.history) + used
+            if use_order:
+                mine, theirs = stones[me], stones[op]
+                first, second, rest = [], [], []
+                k1, k2 = killers[ply]
+                for m in moves:
+                    if m == tt_move:
+                        continue
+                    ring = ring_mask[m]
+                    around = mine & ring
+                    seeds = ring_seeds[m].get(around)
+                    if seeds is None:
+                        seeds = seeds_at(m, around)
+                    if seeds:
+                        first.append(m)
+                        continue
+                    around = theirs & ring
+                    seeds = ring_seeds[m].get(around)
+                    if seeds is None:
+                        seeds = seeds_at(m, around)
+                    if seeds:
+                        second.append(m)
+                    elif m != k1 and m != k2:
+                        rest.append(m)
+                rest.sort(key=history.__getitem__, reverse=True)
+                killer_moves = [k for k in (k1, k2) if k >= 0 and live >> k & 1 and k != tt_move
+                                and k not in first and k not in second]
+                moves = first + second + killer_moves + rest
+                if tt_move >= 0:
+                    moves.insert(0, tt_move)
+            if passes > 0:
+                if tt_move == PASS:
+                    moves.insert(0, PASS)
+                else:
+                    moves.append(PASS)
+            start_nodes = search.nodes
+            a0 = a
+            g = -most
+            best = -2
+            for m in moves:
+                if m == PASS:
+                    state.to_move = op
+                    v = -node(-b, -a, used + 1)
+                    state.to_move = me
+                else:
+                    make(m)
+                    v = -node(-b, -a, used)
+                    undo()
+                if v > g:
+                    g = v
+                    best = m
+                    if v > a:
+                        a = v
+                        if v >= b:
+                            if m >= 0:
+                                killer = killers[ply]
+                                if killer[0] != m:
+                                    killer[1] = killer[0]
+                                    killer[0] = m
+                                history[m] += search.nodes - start_nodes
+                            break
+            # Store the bounds this search proved (within the narrowed window).
+            if g <= a0:
+                hi = g
+            elif g >= b:
+                lo = g
+            else:
+                lo = hi = g
+            work = (search.nodes - start_nodes).bit_length()
+            stored = maps[frame][best] if best >= 0 else best
+            table[key] = (
+                ((work << 10 | (stored + 2)) << 2 * width)
+                | ((lo + off) << width)
+                | (hi + off)
+            )
+            if len(table) > cap:
+                _purge(table, cap)
+                solver.purges += 1
+            return g
+
+        return node
+
+
+def _purge(table: dict[int, int], cap: int) -> None:
+    """Drop the cheapest entries (by the log2 of their work) until at most
+    half of `cap` remain."""
+    counts = [0] * 64
+    for entry in table.values():
+        counts[entry >> 2 * _BITS + 10] += 1
+    keep, threshold = len(table), 0
+    while keep > cap // 2 and threshold < 64:
+        keep -= counts[threshold]
+        threshold += 1
+    shift = 2 * _BITS + 10
+    kept = {k: e for k, e in table.items() if e >> shift >= threshold}
+    table.clear()
+    table.update(kept)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,98 @@
+"""Seed 001's search as the original ran it (games/squatter/seed001.py):
+board order, fail-hard alpha-beta, the symmetry check that skips boards."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from boardgames.ai import make_player
+from boardgames.errors import SearchStopped
+from boardgames.game import get_game
+from boardgames.games.squatter.experts import Seed001
+from boardgames.games.squatter.seed001 import Seed001Search, rotation_frames
+
+
+def _search(skip: bool = True) -> Seed001Search:
+    return Seed001Search(Seed001().terms, skip=skip)
+
+
+def test_rotation_frames_are_the_four_rotations():
+    game = get_game("squatter", size=4)
+    frames = rotation_frames(game)
+    assert len(frames) == 4 and 0 in frames
+    # A1 (cell 0) goes round the four corners under the rotations.
+    assert sorted(game.symmetries[i][0] for i in frames) == [0, 3, 12, 15]
+
+
+def test_symmetry_check_skips_rotated_boards_on_3x3():
+    # By hand: of the nine first stones, A3, C1 and C3 are rotations of A1,
+    # B1, B3 and C2 rotations of A2; only A1, A2 and B2 are searched.
+    game = get_game("squatter", size=3)
+    search = _search()
+    move, value = search.choose(game.new_state(), 1)
+    assert search.nodes == 3
+    # Corner -2000, side stone +10 x 1/8, centre 0: A2, the first side cell.
+    assert game.format_move(move) == "A2"
+    assert value == pytest.approx(10 / 8)
+    plain = _search(skip=False)
+    assert plain.choose(game.new_state(), 1) == (move, value)
+    assert plain.nodes == 9
+
+
+def test_first_best_cell_in_board_order_wins():
+    game = get_game("squatter", size=6)
+    move, value = _search().choose(game.new_state(), 1)
+    assert game.format_move(move) == "A2"  # every side cell scores 10/20
+    assert value == pytest.approx(0.5)
+
+
+def test_captures_and_blocks():
+    game = get_game("squatter", size=6)
+    # White's half-built diamond round B2: C2 closes it.
+    state = game.replay(["A2", "F6", "B1", "F5", "B3", "F4"])
+    move, _ = _search().choose(state, 1)
+    assert game.format_move(move) == "C2"
+    # One move earlier Black, seeing two plies, blocks at C2 (a stone on
+    # B2 would be captured: worse).
+    state = game.replay(["A2", "F6", "B1", "F5", "B3"])
+    move, _ = _search().choose(state, 2)
+    assert game.format_move(move) == "C2"
+    assert state.history == [game.parse_move(m) for m in ["A2", "F6", "B1", "F5", "B3"]]
+
+
+def test_time_nodes_and_stop_end_the_search_and_leave_the_state():
+    game = get_game("squatter", size=6)
+    state = game.replay(["C3", "D4"])
+    before = state.to_text()
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(SearchStopped):
+        _search().choose(state, 6, stop=stop)
+    with pytest.raises(SearchStopped):
+        _search().choose(state, 6, nodes=100)
+    assert state.to_text() == before and len(state.history) == 2
+
+
+def test_the_player_searches_the_original_depth():
+    game = get_game("squatter", size=6)
+    state = game.replay(["C3", "D4", "C4"])
+    player = make_player(game, "seed001:depth=3")
+    expected, _ = _search().choose(state.copy(), 3)
+    assert player.choose(state) == expected
+    assert player.last_result.depth == 3
+    # The default depth is the original's: 6 plies.
+    assert make_player(game, "seed001").depth == 6
+
+
+def test_a_time_limit_deepens_and_faithful_ignores_it():
+    game = get_game("squatter", size=6)
+    state = game.replay(["C3", "D4", "C4"])
+    timed = make_player(game, "seed001:depth=30")
+    move = timed.choose(state, time_limit=0.2)
+    assert move in state.legal_moves()
+    assert 1 <= timed.last_result.depth < 30 and not timed.last_result.completed
+    faithful = make_player(game, "seed001:depth=3,faithful=true")
+    faithful.choose(state, time_limit=0.06)
+    assert faithful.last_result.depth == 3 and faithful.last_result.completed
