@@ -8,8 +8,7 @@ from typing import Any
 
 import click
 
-from ..ai import ai_names, make_player, solver_for
-from ..errors import SearchStopped
+from ..ai import ai_names, make_player
 from ..game import Game, State, game_names, get_game, perft
 from ..players import no_legal_move
 from ..plugins import env_plugins, try_plugins
@@ -223,13 +222,6 @@ def search_figures(result: Any) -> tuple[str, str, str]:
     return str(result.depth), str(nodes), f"{result.nps:.0f}"
 
 
-def _accepts(function: Any, name: str) -> bool:
-    try:
-        return name in inspect.signature(function).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def first_player_value(value: int, to_move: int) -> int:
     """Solvers answer from the side to move; the CLI reports the first player's view."""
     return value if to_move == 0 else -value
@@ -245,6 +237,20 @@ def first_player_value(value: int, to_move: int) -> int:
     is_flag=True,
     help="Only win, draw or loss (1/0/-1) in scored games: a narrower search than the margin.",
 )
+@click.option("--no-line", is_flag=True, help="Skip the principal line (it may cost solves).")
+@click.option(
+    "--workers",
+    "-w",
+    type=Whole(),
+    default=None,
+    help="Split the solve over N worker processes [default: solve in this process].",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Split the solve over a Dask cluster (e.g. tcp://host:8786); needs the dask extra.",
+)
 @game_options
 @handle_errors
 def solve(
@@ -253,42 +259,54 @@ def solve(
     seconds: float | None,
     moves: str,
     outcome: bool,
+    no_line: bool,
+    workers: int | None,
+    scheduler: str | None,
     **kwargs: Any,
 ) -> None:
-    """Solve GAME exactly (small boards): winner, value, best moves."""
+    """Solve GAME exactly (small boards): winner, value, best moves.
+
+    Also a principal line (optimal play to the end) when the solver can give
+    one; --workers/--scheduler split the work (the same answer).
+    """
+    plugins = tuple(kwargs.get("plugin", ()))
     game = game_from_kwargs(game_name, kwargs)
     state = game.replay(moves.split())
-    solver = solver_for(game)
-    progress(f"solving {game.describe()} ...")
-    started = _time.perf_counter()
-    try:
-        if solver is not None:
-            # A game's own solver may only know exact values: the sign is the outcome.
-            extra: dict[str, Any] = (
-                {"outcome": True} if outcome and _accepts(solver, "outcome") else {}
-            )
-            if _accepts(solver, "time") and seconds is not None:
-                extra["time"] = seconds
-            result = solver(state, all_moves=all_moves, **extra)
-        else:
-            from ..search import solve as generic_solve
+    options: dict[str, Any] = {
+        "all_moves": all_moves,
+        "time": seconds,
+        "outcome": outcome,
+        "line": not no_line,
+    }
+    if workers is None and scheduler is None:
+        from ..ai.solving import solve_position
 
-            result = generic_solve(state, all_moves=all_moves, time=seconds, outcome=outcome)
-    except TimeoutError as exc:
-        # Every solver, the games' own included, gives up in the documented words.
-        nodes = getattr(exc, "nodes", None)
-        raise SearchStopped.gave_up(_time.perf_counter() - started, nodes) from None
-    elapsed = _time.perf_counter() - started
+        progress(f"solving {game.describe()} ...")
+        result = solve_position(state, **options)
+    else:
+        from ..arena.split_solve import solve_with_workers
+        from .tournament import _plugin_paths
+
+        where = f"Dask scheduler {scheduler}" if scheduler else f"{workers} worker processes"
+        progress(f"solving {game.describe()} on {where} ...")
+        report = solve_with_workers(
+            state, workers=workers, scheduler=scheduler, plugins=tuple(_plugin_paths(plugins)),
+            **options,
+        )  # fmt: skip
+        result = report.result
+        progress(
+            f"split: {report.tasks} tasks over {report.leaves} subtrees {report.depth} moves"
+            f" deep; the workers' CPU time {report.cpu:.3f} s"
+        )
     value = first_player_value(int(result.value), state.to_move)
-    if outcome:
-        value = (value > 0) - (value < 0)
     winner = {None: "draw", 0: "first", 1: "second"}[result.winner]
-    best = result.best if isinstance(result.best, list | tuple) else [result.best]
     click.echo(f"winner: {winner}")
     click.echo(f"value: {value}")
-    click.echo(f"best: {' '.join(game.format_move(m) for m in best) or '-'}")
+    click.echo(f"best: {' '.join(game.format_move(m) for m in result.best) or '-'}")
+    if result.line is not None:  # said only when the solver could give one
+        click.echo(f"line: {' '.join(game.format_move(m) for m in result.line) or '-'}")
     click.echo(f"nodes: {result.nodes}")
-    click.echo(f"time: {getattr(result, 'time', elapsed):.3f}")
+    click.echo(f"time: {result.time:.3f}")
 
 
 COMMANDS = [list_games, analyse, bestmove, perft_command, bench, solve]

@@ -22,6 +22,9 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SearchStopped
+from ..solution import EXACT as EXACT_VALUE
+from ..solution import LOWER as LOWER_BOUND
+from ..solution import UPPER as UPPER_BOUND
 from .budget import INF, Budget, gc_paused, pause_gc_for
 from .negamax import tt_key
 from .ordering import MAX_PLY, History, Killers, cutoff_recorder, order_moves
@@ -47,21 +50,33 @@ def solve(
     symmetry: bool = True,
     etc: bool = True,
     outcome: bool = False,
+    line: bool = False,
+    window: tuple[float, float] | None = None,
 ) -> SolveResult:
     """Solve `state` exactly (leaving it unchanged).
 
-    Returns SolveResult(value, winner, best, nodes, time): `value` from the
-    side to move at the root (see the module docstring), `winner` the
-    winning player's index or None for a draw, `best` every optimal root
-    move when `all_moves` else one optimal move ([] if the game is over).
+    Returns SolveResult(value, winner, best, nodes, time, line, bound):
+    `value` from the side to move at the root (see the module docstring),
+    `winner` the winning player's index or None for a draw, `best` every
+    optimal root move when `all_moves` else one optimal move ([] if the game
+    is over), `line` a principal line when `line` is asked (else None).
     Raises `errors.SearchStopped` when `time` seconds are not enough, with
     the message "solve gave up after S s (N nodes)".
     `etc` turns enhanced transposition cutoffs on or off; `outcome` asks only
     for win, draw or loss (value +1, 0, -1) in scored games too.
+
+    `window=(alpha, beta)` asks only where the value lies against the
+    window: inside it the value is exact, otherwise `bound` is "upper"
+    (value <= alpha: `value` is an upper bound) or "lower" (value >= beta),
+    and then `best` is [] and `line` None.  A narrow window costs less than
+    the exact value (split solving gives each task the best value already
+    proved elsewhere).  With `outcome`, the window bounds the outcome.
     """
     start = perf_counter()
     with gc_paused(pause_gc_for(time)):
-        return _solve(state, all_moves, time, tt_size, symmetry, etc, outcome, start)
+        return _solve(
+            state, all_moves, time, tt_size, symmetry, etc, outcome, start, line, window
+        )
 
 
 def _solve(
@@ -73,6 +88,8 @@ def _solve(
     etc: bool,
     outcome: bool,
     start: float,
+    line: bool = False,
+    window: tuple[float, float] | None = None,
 ) -> SolveResult:
     solver = _Solver(
         state,
@@ -85,17 +102,22 @@ def _solve(
     )
     base = len(state.history)
     side = state.to_move
+    bound = EXACT_VALUE
+    pv: list[int] | None = None
     try:
         if state.is_over():
             value = solver.terminal()
             if outcome:
                 value = (value > 0) - (value < 0)
             best: list[int] = []
+            pv = [] if line else None
         else:
-            value, move = solver.root()
-            best = [move]
-            if all_moves:
+            value, move, bound = solver.root(window)
+            best = [move] if bound == EXACT_VALUE else []
+            if all_moves and bound == EXACT_VALUE:
                 best = solver.optimal_moves(value)
+            if line and bound == EXACT_VALUE:
+                pv = solver.principal_line(value, move)
     except SearchStopped:
         _restore(state, base)
         raise SearchStopped.gave_up(perf_counter() - start, solver.nodes) from None
@@ -110,7 +132,10 @@ def _solve(
         winner = None
     if state.is_over() and not state.game.scored:
         winner = state.winner()
-    return SolveResult(int(value), winner, best, solver.nodes, perf_counter() - start)
+    if bound != EXACT_VALUE:  # only a bound: no winner named
+        winner = None
+    elapsed = perf_counter() - start
+    return SolveResult(int(value), winner, best, solver.nodes, elapsed, pv, bound)
 
 
 def _restore(state: State[Any], length: int) -> None:
@@ -156,14 +181,26 @@ class _Solver:
     def window(self) -> tuple[float, float]:
         return (-INF, INF) if self.scored and not self.outcome else (-1, 1)
 
-    def root(self) -> tuple[int, int]:
-        """(value, one optimal move) of the root."""
-        alpha, beta = self.window()
+    def root(self, window: tuple[float, float] | None = None) -> tuple[int, int, str]:
+        """(value, one optimal move, bound) of the root: the bound is EXACT
+        unless the value falls outside `window` (see `solve`)."""
+        low, high = self.window()
+        alpha, beta = low, high
+        if window is not None:
+            if window[0] >= high and high < INF:  # at most `high`: nothing to search
+                return int(high), -1, UPPER_BOUND
+            if window[1] <= low and low > -INF:
+                return int(low), -1, LOWER_BOUND
+            alpha, beta = max(alpha, window[0]), min(beta, window[1])
         value = self.node(alpha, beta, 0)
-        if self.outcome:
-            # Fail-soft values outside (-1, 1) only bound the margin.
+        bound = UPPER_BOUND if value <= alpha else LOWER_BOUND if value >= beta else EXACT_VALUE
+        if self.outcome or not self.scored:
+            # Fail-soft values outside (-1, 1) only bound the margin: the sign is
+            # the outcome, and an outcome at an end of [-1, 1] is exact.
             value = (value > 0) - (value < 0)
-        return int(value), self.best_root_move
+            if (bound == UPPER_BOUND and value <= -1) or (bound == LOWER_BOUND and value >= 1):
+                bound = EXACT_VALUE
+        return int(value), self.best_root_move, bound
 
     def optimal_moves(self, value: int) -> list[int]:
         """Every root move whose value equals `value` (each proved by a null window)."""
@@ -183,6 +220,52 @@ class _Solver:
             if ok:
                 best.append(m)
         return best
+
+    def principal_line(self, value: int, first: int) -> list[int]:
+        """Optimal play from the root (valued `value`) to the end of the game:
+        at each position the first move, the table's best first, that keeps
+        the value (proved by a null window, mostly answered by the table)."""
+        state, node = self.state, self.node
+        line: list[int] = []
+        preferred = first
+        try:
+            while not state.is_over():
+                side, ply = state.to_move, len(line) + 1
+                moves = state.legal_moves()
+                if preferred in moves:
+                    moves.remove(preferred)
+                    moves.insert(0, preferred)
+                for m in moves:
+                    state.make(m)
+                    line.append(m)
+                    same = state.to_move == side
+                    if self.outcome and value < 0:
+                        break  # every move keeps a lost outcome
+                    if same and node(value - 1, value, ply) >= value:
+                        break
+                    if not same and -node(-value, -value + 1, ply) >= value:
+                        break
+                    line.pop()
+                    state.undo()
+                else:  # cannot happen: some move keeps the value
+                    raise AssertionError("no move keeps the solved value")
+                value = value if same else -value
+                preferred = self._table_move()
+        finally:
+            for _ in line:
+                state.undo()
+        return line
+
+    def _table_move(self) -> int:
+        """The table's best move for the current position, or -1."""
+        if self.tt is None:
+            return -1
+        key, frame = tt_key(self.state, self.symmetry)
+        i = lookup_function(self.tt)(key)
+        if i < 0 or self.tt.moves[i] < 0:
+            return -1
+        m = self.tt.moves[i]
+        return self.state.game.unmap_move(m, frame) if frame else m
 
     def _build(self) -> SolveNodeFn:
         """The solver's node function, a documented hot search loop (its TT store
