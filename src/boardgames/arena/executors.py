@@ -197,3 +197,31 @@ def connect_dask(address: str, **client_options: Any) -> Any:
         return Client(address, **client_options)
     except (OSError, TimeoutError) as exc:
         raise OptionError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+
+
+def executor_slots(executor: Executor) -> int:
+    """How many tasks `executor` runs at once: a process pool's workers, or the
+    threads of a Dask cluster's workers (1 when it cannot tell)."""
+    workers = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor's own count
+    if isinstance(workers, int) and workers > 0:
+        return workers
+    client = getattr(executor, "_client", None)  # Dask's ClientExecutor
+    if client is not None:
+        try:
+            return max(1, sum(client.nthreads().values()))
+        except Exception:  # a cluster that cannot say: one at a time is still right
+            return 1
+    return 1
+
+
+def stop_executor(executor: Executor) -> None:
+    """Drop the tasks not started and stop those running, whose results are no
+    longer wanted (a split solve that has its answer): a process pool's
+    workers are ended; a Dask executor cancels its futures (a task already
+    running on a worker thread runs to its end there).  The executor takes no
+    more tasks; leaving `open_executor`'s block then does not wait."""
+    if isinstance(executor, ProcessPoolExecutor):
+        _stop(executor)
+        return
+    with _quiet("distributed", "tornado"):
+        executor.shutdown(wait=False)
