@@ -1,0 +1,73 @@
+"""The time each game's default AI uses a move on whole-game clocks.
+
+    python benchmarks/clock_use.py [GAMES]
+
+Plays default against default at each clock below (GAMES games, 2 at the
+30 s clocks) and prints a Markdown table, both sides pooled: moves, seconds
+a move (mean, median, 90th percentile, longest), the mean allotment, the
+share of the allotments used, the least time left on a clock at the end of
+a game, games lost on time, and the wall time.  The load average is printed
+before and after (a match at a clock is fair to both sides under load, but
+a loaded machine is where a time manager is tested).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+
+from boardgames.arena.match import play_match
+from boardgames.arena.timeuse import time_use
+from boardgames.game import get_game
+
+CASES = [
+    ("andantino", {}, ["3", "5+0.05", "30"]),
+    ("dots", {}, ["3", "5+0.05"]),
+    ("dots", {"rows": 4, "cols": 4}, ["5", "30"]),
+    ("hadron", {"rows": 5, "cols": 5}, ["3", "5+0.05"]),
+    ("hadron", {}, ["5", "30"]),
+    ("hexifence", {}, ["3", "5+0.05"]),
+    ("hexifence", {"size": 3}, ["5", "30"]),
+    ("squatter", {"size": 5}, ["3", "5+0.05"]),
+    ("squatter", {}, ["5", "30"]),
+]
+
+
+def row(name: str, params: dict[str, int], clock: str, games: int) -> str:
+    game = get_game(name, **params)
+    board = ",".join(f"{k}={v}" for k, v in sorted(params.items())) or "default"
+    started = time.perf_counter()
+    summary = play_match(game, "default", "default", games=games, clock=clock, seed=11)
+    wall = time.perf_counter() - started
+    uses = list(time_use(summary.records).values())
+    times = sorted(t for u in uses for t in u.times)
+    allotted = [a for u in uses for a in u.allotted]
+    p90 = times[int(0.9 * (len(times) - 1))]
+    return (
+        f"| {name} | {board} | {clock} | {games} | {len(times)} | {statistics.mean(times):.3f}"
+        f" | {statistics.median(times):.3f} | {p90:.3f} | {times[-1]:.3f}"
+        f" | {statistics.mean(allotted):.3f} | {sum(times) / sum(allotted):.2f}"
+        f" | {min(u.least_left for u in uses):.2f} | {sum(u.losses_on_time for u in uses)}"
+        f" | {wall:.0f} |"
+    )
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    print("load", os.getloadavg(), flush=True)
+    print(
+        "| game | board | clock | games | moves | s/move mean | median | p90 | longest"
+        " | allotted mean | used/allotted | least left | lost on time | wall s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name, params, clocks in CASES:
+        for clock in clocks:
+            n = 2 if clock.startswith("30") else games
+            print(row(name, params, clock, n), flush=True)
+    print("load", os.getloadavg(), flush=True)
+
+
+if __name__ == "__main__":
+    main()
