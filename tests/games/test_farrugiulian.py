@@ -1,13 +1,8 @@
-"""The 'farrugiulian' sparring partner: each stage checked against plain minimax.
-
-The references are independent of the edge solver: `rest` is memoized
-minimax over every edge, `model_reaches` the midgame's own model (only safe
-edges while any remain, then every move) by plain recursion on top of it.
-"""
+"""The 'farrugiulian' sparring partner: each stage checked against plain
+minimax (tests/edge_reference.py, independent of the edge solver)."""
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
@@ -15,57 +10,7 @@ import pytest
 from boardgames.ai import make_player
 from boardgames.ai.farrugiulian import FarrugiulianPlayer
 from boardgames.game import get_game
-
-
-def rest(state, memo: dict[int, int]) -> int:
-    """Margin of the cells still to capture, for the side to move (plain minimax)."""
-    if state.is_over():
-        return 0
-    if state.mask in memo:
-        return memo[state.mask]
-    p = state.to_move
-    best = -state.game.num_cells
-    for move in range(state.game.num_moves):
-        if state.claimed[move] < 0:
-            before = state.score[p]
-            state.make(move)
-            gain = state.score[p] - before
-            value = rest(state, memo)
-            state.undo()
-            best = max(best, gain + value if gain else -value)
-    memo[state.mask] = best
-    return best
-
-
-def final_margin(state, memo) -> int:
-    """The final margin for the side to move under perfect play."""
-    p = state.to_move
-    return state.score[p] - state.score[1 - p] + rest(state, memo)
-
-
-def model_reaches(state, target: int, memo) -> bool:
-    """Does the side to move end at least `target` ahead when both sides play
-    only safe edges while any remain (perfect play afterwards)?"""
-    safe = state.safe_moves()
-    if not safe:
-        return final_margin(state, memo) >= target
-    for move in safe:
-        state.make(move)
-        answer = model_reaches(state, 1 - target, memo)
-        state.undo()
-        if not answer:
-            return True
-    return False
-
-
-def positions(game, seed: int, until):
-    """Random legal play from the start until `until(state)` holds (or the end)."""
-    rng = random.Random(seed)
-    state = game.new_state()
-    while not state.is_over() and not until(state):
-        safe = state.safe_moves()
-        state.make(rng.choice(safe or state.legal_moves()))
-    return state
+from edge_reference import final_margin, model_reaches, positions
 
 
 def test_opening_takes_a_capture_else_plays_a_random_safe_edge():

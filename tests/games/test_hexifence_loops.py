@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 
+from boardgames.ai.hexifence import capture_choice
 from boardgames.game import get_game
-from boardgames.games.hexifence.experts import LOOP, components
+from boardgames.games.hexifence.experts import LOOP, components, loony_value
 from boardgames.games.hexifence.solver import EdgeSolver
 
 # A 4-loop (the left 2x2 block) and a 6-chain (the right 2x3 block, both ends
@@ -88,3 +89,20 @@ def test_opened_loops_against_brute_force():
                 taker.make(taker.captures()[0])
             state.undo()
     assert checked >= 300 and declined >= 5
+
+
+def test_the_chain_player_hands_back_an_opened_loop():
+    """The default's capture choice and loony value (experts) decline the
+    last four cells of the loop and take the chain all but two."""
+    game = get_game("dots", rows=2, cols=5)
+    state = game.parse_position(LOOP_AND_CHAIN)
+    assert loony_value(state) == -2
+    for text in ("B3", "C2", "C4", "D3"):
+        state.make(game.parse_move(text))
+        caps = state.captures()
+        assert loony_value(state) == 2
+        assert capture_choice(state, caps) not in caps
+        state.undo()
+    state.make(game.parse_move("A6"))
+    assert loony_value(state) == 6
+    assert capture_choice(state, state.captures()) in state.captures()

@@ -34,12 +34,13 @@ from ..errors import SearchStopped
 from ..game import Game
 from ..games.hexifence import EdgeGame, EdgeState
 from ..games.hexifence.experts import (
-    _final_pair,
     giveaway,
+    hand_out_values,
     loony_value,
-    loony_value_after_pair,
     margin,
+    plain_capture,
     seed_utility,
+    single_hand_out,
 )
 from ..games.hexifence.solver import EdgeSolver
 from ..options import LIMITS, SEED, Limits, Option, Stop
@@ -170,10 +171,13 @@ class ChainPlayer(Player):
         time: float | None = None,
         seed: int | None = None,
         name: str = "default",
+        model: int = 0,
     ) -> None:
         super().__init__(name)
         self.exact = exact
         self.threshold = threshold
+        self.model = model
+        self.models: dict[EdgeGame, EdgeSolver] = {}
         self.time = time
         self.rng = random.Random(seed)
         self.solvers: dict[EdgeGame, EdgeSolver] = {}
@@ -211,6 +215,11 @@ class ChainPlayer(Player):
                 return self._done(solved.best[0], "solve", start, state.n_empty, solved.value)
         if caps:
             return self._done(capture_choice(state, caps), "capture", start)
+        if safe and len(safe) <= self.model:
+            left = start + budget * self.SEARCH_SHARE - _time.perf_counter()
+            move = self._model_move(state, left)
+            if move is not None:
+                return self._done(move, "model", start)
         if len(safe) > self.threshold:
             return self._done(self.rng.choice(safe), "random", start)
         if safe:
@@ -230,6 +239,23 @@ class ChainPlayer(Player):
             return None
         self.nodes += result.nodes
         return result
+
+    def _model_move(self, state: EdgeState, seconds: float) -> int | None:
+        """A safe edge that wins the safe-edge model (nobody sacrifices while a
+        safe edge is left, exact afterwards), or None (none, or no time)."""
+        if seconds <= 0:
+            return None
+        game = state.game
+        if game not in self.models:
+            self.models[game] = EdgeSolver(game, safe_only=True, max_entries=2_000_000)
+        model = self.models[game]
+        try:
+            move = model.move_reaching(state, 1, time=seconds, stop=self._stop)
+        except SearchStopped:
+            self.completed = False
+            move = None
+        self.nodes += model.nodes
+        return move
 
     def _done(
         self, move: int, how: str, start: float, depth: int = 0, score: float = 0.0
@@ -305,24 +331,14 @@ class ChainPlayer(Player):
 
 
 def capture_choice(state: EdgeState, caps: list[int]) -> int:
-    """Take what is offered, except the last two cells of a chain when handing
-    them back (double-dealing) keeps control profitably."""
-    pairs = [_final_pair(state, e) for e in caps]
-    plain = [e for e, pair in zip(caps, pairs, strict=True) if pair is None]
-    if plain or len(caps) > 1:
-        return plain[0] if plain else caps[0]
-    pair = pairs[0]
-    assert pair is not None
-    first, far = pair
-    state.make(far)
-    decline = -2 - (loony_value_after_pair(state) if state.n_empty > 1 else 0)
-    state.undo()
-    state.make(first)
-    state.make(far)
-    take = 2 + (loony_value(state) if state.n_empty else 0)
-    state.undo()
-    state.undo()
-    return far if decline > take else first
+    """Take what is offered, except the last two cells of a chain (four of an
+    opened loop) when handing them back (double-dealing) keeps control
+    profitably."""
+    single = single_hand_out(state, caps)
+    if single is None:
+        return plain_capture(state, caps)
+    take, decline = hand_out_values(state, single)
+    return single[1] if decline > take else single[0][0]
 
 
 def cheapest_opening(state: EdgeState) -> int:
@@ -375,13 +391,16 @@ def register_for(game_name: str) -> None:
             SEED,
             Option("exact", "whole", 30, "empty edges from which to solve exactly", low=0),
             Option("threshold", "whole", 10, "safe moves left for exact play", low=0),
+            Option("model", "whole", 0, "safe moves left for the safe-edge model", low=0),
         ),
     )
     def default_factory(
-        game: Game, *, limits: Limits, seed: int | None, exact: int, threshold: int
+        game: Game, *, limits: Limits, seed: int | None, exact: int, threshold: int, model: int
     ) -> Player:
         """Depth and nodes are accepted for uniformity: time is what it budgets."""
-        return ChainPlayer(exact=exact, threshold=threshold, time=limits.time, seed=seed)
+        return ChainPlayer(
+            exact=exact, threshold=threshold, time=limits.time, seed=seed, model=model
+        )
 
     register_farrugiulian(game_name)
     register_solver(game_name, solve_edges)

@@ -166,8 +166,8 @@ def resolve_captures(state: EdgeState) -> int:
     """Value of taking what is on offer, keeping control when it pays.
 
     Captures are taken one by one; when the only thing left to take is the
-    last two cells of a chain, the double-dealing move (claim the far edge
-    and hand the pair back) is compared with taking them.
+    last two cells of a chain (four of an opened loop), the double-dealing
+    move that hands them back is compared with taking them.
     """
     made = 0
     gained = 0
@@ -178,38 +178,42 @@ def resolve_captures(state: EdgeState) -> int:
         if not caps:
             value = gained + (loony_value(state) if state.n_empty else 0)
             break
-        pairs = [_final_pair(state, e) for e in caps]
-        plain = [e for e, pair in zip(caps, pairs, strict=True) if pair is None]
-        if plain or len(caps) > 1:
+        single = single_hand_out(state, caps)
+        if single is None:
             before = state.score[p]
-            state.make(plain[0] if plain else caps[0])
+            state.make(plain_capture(state, caps))
             made += 1
             gained += state.score[p] - before
             continue
-        pair = pairs[0]
-        assert pair is not None
-        first, far = pair
-        state.make(far)
-        made += 1
-        # Declining: the opponent takes the pair, then opens the rest (or it ends).
-        decline = gained - 2 - (loony_value_after_pair(state) if state.n_empty > 1 else 0)
-        state.undo()
-        made -= 1
-        before = state.score[p]
-        state.make(first)
-        state.make(far)
-        made += 2
-        gained += state.score[p] - before
-        take = gained + (loony_value(state) if state.n_empty else 0)
-        value = max(take, decline)
+        take, decline = hand_out_values(state, single)
+        value = gained + max(take, decline)
         break
     for _ in range(made):
         state.undo()
     return value
 
 
+def hand_out_values(state: EdgeState, hand: tuple[tuple[int, ...], int]) -> tuple[int, int]:
+    """(taking them all, handing them back) for the side to move, each the
+    cells gained plus the loony value of what is left."""
+    edges, far = hand
+    p = state.to_move
+    before = state.score[p]
+    for edge in edges:
+        state.make(edge)
+    cells = state.score[p] - before
+    take = cells + (loony_value(state) if state.n_empty else 0)
+    for _ in edges:
+        state.undo()
+    state.make(far)
+    # Declining: the opponent takes them, then opens the rest (or it ends).
+    decline = -cells - loony_value_after_pair(state)
+    state.undo()
+    return take, decline
+
+
 def loony_value_after_pair(state: EdgeState) -> int:
-    """After a hand-out of two cells: the taker takes them, then must open."""
+    """After a hand-out: the taker takes every cell on offer, then must open."""
     caps = state.captures()
     made = 0
     while caps:
@@ -222,23 +226,53 @@ def loony_value_after_pair(state: EdgeState) -> int:
     return value
 
 
-def _final_pair(state: EdgeState, edge: int) -> tuple[int, int] | None:
-    """(edge, far edge) when capturing `edge` starts the last two cells of a
-    chain whose far edge completes nothing else; otherwise None."""
+def single_hand_out(state: EdgeState, caps: list[int]) -> tuple[tuple[int, ...], int] | None:
+    """The one hand-out on offer, when every capture belongs to it (`hand_out`);
+    None when a plain capture is on offer or several hand-outs are."""
+    found = None
+    for edge in caps:
+        hand = hand_out(state, edge)
+        if hand is None:
+            return None
+        if found is not None and set(found[0]) != set(hand[0]):
+            return None
+        found = hand
+    return found
+
+
+def plain_capture(state: EdgeState, caps: list[int]) -> int:
+    """A capture to make now: one that is no hand-out, else the first."""
+    return next((edge for edge in caps if hand_out(state, edge) is None), caps[0])
+
+
+def hand_out(state: EdgeState, edge: int) -> tuple[tuple[int, ...], int] | None:
+    """When capturing `edge` starts the last two cells of a chain (whose far
+    edge completes nothing else) or the last four of an opened loop: (the
+    edges that take them all, in order; the double-dealing edge that hands
+    them back).  Otherwise None."""
     game = state.game
-    empties = state.empties
+    empties, claimed = state.empties, state.claimed
     cells = game.edge_cells[edge]
     if len(cells) != 2:
         return None
     a, b = cells
-    nxt = b if empties[a] == 1 else a
-    if empties[nxt] != 2 or (empties[a] == 1 and empties[b] == 1):
+    if empties[a] == 1 and empties[b] == 1:
         return None
-    far = next(e for e in game.cell_edges[nxt] if e != edge and state.claimed[e] < 0)
-    beyond = [c for c in game.edge_cells[far] if c != nxt]
-    if beyond and empties[beyond[0]] <= 2:
+    d = b if empties[a] == 1 else a
+    if empties[d] != 2:
         return None
-    return edge, far
+    far = next(e for e in game.cell_edges[d] if e != edge and claimed[e] < 0)
+    beyond = [c for c in game.edge_cells[far] if c != d]
+    if not beyond or empties[beyond[0]] >= 3:
+        return (edge, far), far
+    x = beyond[0]
+    if empties[x] != 2:
+        return None
+    last = next(e for e in game.cell_edges[x] if e != far and claimed[e] < 0)
+    end = [c for c in game.edge_cells[last] if c != x]
+    if end and empties[end[0]] == 1:
+        return (edge, far, last), far
+    return None
 
 
 # --- evaluators ------------------------------------------------------------------------------

@@ -25,10 +25,14 @@ if TYPE_CHECKING:
 class Position:
     """The solver's arrays for one game, and moves on them."""
 
-    def __init__(self, game: EdgeGame, symmetry: bool, forced_captures: bool) -> None:
+    def __init__(
+        self, game: EdgeGame, symmetry: bool, forced_captures: bool, safe_only: bool = False
+    ) -> None:
         self.game = game
         self.coins = co = coins_of(game.layout, symmetry and len(game.symmetries) > 1)
         self.forced_captures = forced_captures
+        #: the safe-edge model: only safe moves while any is left (see `_ordered`)
+        self.safe_only = safe_only
         self._inner, self._links, self._deltas = co.inner, co.cell_links, co.deltas
         self._order = tuple(
             (m, *co.inner_cells[m]) if m < co.inner else (m, m - co.inner, -1)
@@ -124,20 +128,28 @@ class Position:
         self.free += done
 
     def _root_moves(self) -> list[int]:
-        """Every legal solver move of the loaded position (one per border cell)."""
+        """Every legal solver move of the loaded position (one per border cell);
+        in the safe-edge model only the safe ones while any is left."""
         co = self.coins
         moves = [m for m in range(co.inner) if not self.claimed[m]]
-        return moves + [co.inner + c for c in range(co.num_cells) if self.gleft[c]]
+        moves += [co.inner + c for c in range(co.num_cells) if self.gleft[c]]
+        if self.safe_only and not self.ones:
+            emp, cells = self.emp, self._move_cells
+            safe = [m for m in moves if all(emp[c] >= 3 for c in cells[m])]
+            return safe or moves
+        return moves
 
     def _ordered(self, first: int) -> Iterator[int]:
         """Legal moves, made lazily (a cut-off on the table's move costs no
         move generation): `first` (the table's), then safe moves centre
         first, then sacrifices of one cell, then of two, each independent
-        chain or loop opened once."""
+        chain or loop opened once.  In the safe-edge model (`safe_only`) the
+        sacrifices only come when no move is safe."""
         if first >= 0:
             yield first
         emp, claimed, gleft = self.emp, self.claimed, self.gleft
         one, two = [], []
+        safe = self.safe_only and first >= 0 and min(emp[c] for c in self._move_cells[first]) >= 3
         for m, a, b in self._order:
             if m == first:
                 continue
@@ -146,6 +158,7 @@ class Position:
                     continue
                 ea, eb = emp[a], emp[b]
                 if ea >= 3 and eb >= 3:
+                    safe = True
                     yield m
                 elif ea >= 3 or eb >= 3:
                     one.append(m)
@@ -153,9 +166,12 @@ class Position:
                     two.append(m)
             elif gleft[a]:
                 if emp[a] >= 3:
+                    safe = True
                     yield m
                 else:
                     one.append(m)
+        if safe and self.safe_only:
+            return
         if self.forced_captures and (one or two):
             drop = redundant_openings(emp, gleft, claimed, self._links, self._inner)
             yield from (m for m in one if m not in drop)

@@ -51,6 +51,11 @@ class EdgeSolver(Position):
     for cross-checks: `symmetry` (canonical keys), `forced_captures` (the
     chain rules), `loony` (the chains-and-loops value without search),
     `mtd` (null-window driver instead of one full-window search).
+
+    `safe_only` solves the safe-edge model instead of the game: while a
+    safe move (one that offers no cell) is left, only safe moves are
+    searched; then every move.  Its values are those of a game in which
+    nobody sacrifices early: exact for the loony endgame, a bet before it.
     """
 
     def __init__(
@@ -63,8 +68,9 @@ class EdgeSolver(Position):
         mtd: bool = True,
         etc_edges: int = 18,
         max_entries: int = 8_000_000,
+        safe_only: bool = False,
     ) -> None:
-        super().__init__(game, symmetry, forced_captures)
+        super().__init__(game, symmetry, forced_captures, safe_only)
         self.loony = loony
         self.mtd = mtd
         self.max_entries = max_entries
@@ -120,6 +126,33 @@ class EdgeSolver(Position):
             line.append(edge)
             state.make(edge)
         return line
+
+    def move_reaching(
+        self,
+        state: EdgeState,
+        target: int,
+        *,
+        time: float | None = None,
+        stop: Stop | None = None,
+    ) -> int | None:
+        """An edge after which the side to move still ends at least `target`
+        cells ahead (final margin, captured cells included), or None when no
+        move does.  Null-window tests only, the table's move first; raises
+        SearchStopped like `solve`."""
+        self._begin(state, time, None, stop)
+        p = state.to_move
+        need = target - (state.score[p] - state.score[1 - p])
+        if not self.n_empty:
+            return None
+        if self._search(need - 1, need) < need:
+            return None
+        moves = self._root_moves()
+        first = self._table_move()
+        if first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        move = next(m for m in moves if self._child_at_least(m, need))
+        return self._edges(state, [move], False)[0]
 
     def value(self, state: EdgeState) -> int:
         """The margin of the cells still to capture, for the side to move."""

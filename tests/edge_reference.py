@@ -1,0 +1,74 @@
+"""Plain references for the edge-capture games (HexiFence, dots), for tests.
+
+Independent of the edge solver: memoized minimax over every edge, and the
+safe-edge model (only safe edges while any is left) by plain recursion on
+top of it.
+"""
+
+from __future__ import annotations
+
+import random
+
+
+def rest(state, memo: dict[int, int]) -> int:
+    """Margin of the cells still to capture, for the side to move (plain
+    minimax, memoized on the claimed edges, which alone decide it)."""
+    if state.is_over():
+        return 0
+    if state.mask in memo:
+        return memo[state.mask]
+    p = state.to_move
+    best = -state.game.num_cells
+    for move in range(state.game.num_moves):
+        if state.claimed[move] < 0:
+            before = state.score[p]
+            state.make(move)
+            gain = state.score[p] - before
+            value = rest(state, memo)
+            state.undo()
+            best = max(best, gain + value if gain else -value)
+    memo[state.mask] = best
+    return best
+
+
+def final_margin(state, memo: dict[int, int]) -> int:
+    """The final margin for the side to move under perfect play."""
+    p = state.to_move
+    return state.score[p] - state.score[1 - p] + rest(state, memo)
+
+
+def margin_after(state, move: int, memo: dict[int, int]) -> int:
+    """The final margin for the side to move now if it plays `move`, then
+    both sides play perfectly."""
+    p = state.to_move
+    state.make(move)
+    value = final_margin(state, memo)
+    value = value if state.to_move == p else -value
+    state.undo()
+    return value
+
+
+def model_reaches(state, target: int, memo: dict[int, int]) -> bool:
+    """Does the side to move end at least `target` ahead when both sides play
+    only safe edges while any remain (perfect play afterwards)?"""
+    safe = state.safe_moves()
+    if not safe:
+        return final_margin(state, memo) >= target
+    for move in safe:
+        state.make(move)
+        answer = model_reaches(state, 1 - target, memo)
+        state.undo()
+        if not answer:
+            return True
+    return False
+
+
+def positions(game, seed: int, until):
+    """Random play from the start (safe edges while any, then any edge)
+    until `until(state)` holds or the game ends."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    while not state.is_over() and not until(state):
+        safe = state.safe_moves()
+        state.make(rng.choice(safe or state.legal_moves()))
+    return state
