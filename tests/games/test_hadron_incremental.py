@@ -11,10 +11,9 @@ sequence, so the stacks and the counters are what is being checked):
   `Regions.analyse_regions` (region by region, flood fills), and so the
   evaluator's value is unchanged;
 - `scan_specials` (bitboard candidates) equals the cell by cell scan it
-  replaced (`reference_specials` below), details included;
-- the solver's move order equals (replies after the move, cell) computed by
-  playing each move, and its isolated cells are the legal cells without a
-  live neighbour.
+  replaced (`reference_specials` below), details included.
+
+(The solver's incremental steps are checked in test_hadron_solver.py.)
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ from hypothesis import strategies as st
 from boardgames.game import get_game
 from boardgames.games.hadron.experts import Regions, Specials, _owner, scan_specials
 from boardgames.games.hadron.rules import EMPTY, WHITE, HadronState
-from boardgames.games.hadron.solver import HadronSolver
 
 RELAXED = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 sizes = st.tuples(st.integers(1, 9), st.integers(1, 9))
@@ -107,27 +105,6 @@ def test_specials_equal_the_cell_by_cell_scan(size, seed):
         expected: dict[int, list[int]] = {}
         assert scan_specials(state, detail) == reference_specials(state, expected)
         assert detail == expected
-
-
-@RELAXED
-@given(size=sizes, seed=seeds)
-def test_solver_order_and_isolated_cells_from_scratch(size, seed):
-    solver = HadronSolver(get_game("hadron", rows=size[0], cols=size[1]))
-    for state in walk(*size, seed, steps=40):
-        if state.is_over():
-            continue
-        scored = []
-        for move in state.legal_moves():
-            state.make(move)
-            scored.append((len(state.legal_moves()), move))
-            state.undo()
-        assert solver._ordered(state) == [move for _, move in sorted(scored)]
-        game = state.game
-        expected = sum(
-            1 << p for p in state.legal_moves()
-            if not any(state.live >> q & 1 for q in game.neighbours[p])
-        )
-        assert solver.isolated(state) == expected
 
 
 def test_regions_on_the_benchmark_positions():

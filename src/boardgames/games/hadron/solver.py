@@ -1,41 +1,45 @@
-"""An exact win/loss solver for Hadron (small boards).
+"""An exact win/loss solver for Hadron.
 
-Hadron has no draws and no scores, so the solve is a plain AND/OR search:
-a position is a win for the side to move iff some move leads to a loss for
-the opponent.  What makes it fast enough for Python:
+Hadron has no draws and no scores: a position is a win for the side to move
+iff some move leads to a loss for the opponent.  The solver is a depth-first
+AND/OR search with a table of proven results, made fast by the game's
+structure (values.py explains the terms):
 
-- a transposition table keyed by the canonical hash over the board's
-  symmetries.  (Swapping the colours of all stones is *not* a symmetry: the
-  mover is fixed by the stone count, so the swapped position has the same
-  mover placing the other colour; a 1 x 7 example in the tests shows the
-  values differ.);
-- enhanced transposition cutoffs: a child already known as lost wins at once;
-- move ordering by the opponent's number of replies (fewest first), which
-  finds refutations early, as in other "last player to move wins" games;
-- isolated cells: a legal cell whose empty neighbours are all dead for good
-  (more surplus of one colour than empty cells around them) can neither be
-  changed nor change anything; it is the combinatorial game * (one move for
-  whoever takes it).  Since * + * = 0, two such cells are removed by letting
-  each player take one, and when every legal cell is isolated the side to
-  move wins iff their number is odd.
+- **Nodes, not boards** (nodes.py): the live cells by surplus, relative to
+  the mover, with packed hashes over the board's symmetries; regions of at
+  most `split` live cells are taken off as exact partizan values summed in
+  s (values.py, cgt.py).  With no legal cell left on the board, s alone
+  decides (the mover wins iff s is not <= 0).  Hadron is partizan (a stone
+  of either colour on the same cell leaves different positions), so s is
+  a canonical partizan game, not a nim heap; tests check both this and the
+  sums against brute force.
+- **The Tweedledum rule**: on boards with a mirror pairing (even x even), a
+  board equal to its mirror image with the colours swapped is 0, so s
+  decides; the root's moves try the mirror image of the last move first.
+- **Move order**: fewest replies first (legal cells after the move,
+  counted from the bitboards without making it), which finds refutations
+  early, as in other last-player-wins games.
+- **A capped table**: each entry keeps its subtree's node count; when the
+  table is full the cheaper half goes.
 
 `solve` returns the library's `SolveResult` (value +1/-1 from the side to
-move) and raises the library's `SearchStopped` when its time runs out; the
-AI layer (`boardgames.ai.hadron`) registers it for `boardgames solve` and
-lets the default player try it in the endgame.
+move) and raises the library's `SearchStopped` when its time runs out or
+its `stop` signal is set; the AI layer (`boardgames.ai.hadron`) registers it
+for `boardgames solve` and lets the default player try it in the endgame.
 """
 
 from __future__ import annotations
 
 import sys
 import time as _time
-from operator import xor
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
 from ...solution import SolveResult
+from .nodes import LANE, LANE_MASK, SPLIT, Node, Nodes
 
 if TYPE_CHECKING:
+    from ...options import Stop
     from .rules import Hadron, HadronState
 
 
@@ -43,44 +47,74 @@ if TYPE_CHECKING:
 #: "stopped early" exception, `errors.SearchStopped`, under its old name).
 SolveTimeout = SearchStopped
 
+#: Nodes between two looks at the clock and the stop signal.
+POLL = 1023
 
-class HadronSolver:
-    """Solve positions of one Hadron game; the table persists across calls."""
 
-    def __init__(self, game: Hadron, *, max_entries: int = 20_000_000) -> None:
-        self.game = game
-        #: Canonical key (the state's smallest frame hash) -> win for the side to move.
-        self.table: dict[int, bool] = {}
+class HadronSolver(Nodes):
+    """Solve positions of one Hadron game; the table persists across calls.
+
+    Switches for cross-checks: `split` (0: no regions taken off),
+    `symmetry`, `mirror` (the Tweedledum rule), `etc` (nodes with this many
+    legal cells look their children up in the table first).
+    """
+
+    def __init__(
+        self,
+        game: Hadron,
+        *,
+        max_entries: int = 8_000_000,
+        split: int = SPLIT,
+        symmetry: bool = True,
+        mirror: bool = True,
+        etc: int = 8,
+        seed: int = 0x4AD0,
+    ) -> None:
+        super().__init__(game, split=split, symmetry=symmetry, mirror=mirror, seed=seed)
         self.max_entries = max_entries
+        #: Nodes with this many legal cells or more look their children up first.
+        self.etc = etc
+        #: Key -> (subtree nodes << 1) | (1 if the side to move wins).
+        self.table: dict[int, int] = {}
         self.nodes = 0
+        self.purges = 0
         self.deadline: float | None = None
+        self.stop: Stop | None = None
         self.start = 0.0
+        self._poll = POLL
 
-    # --- the search --------------------------------------------------------------
+    # --- the driver --------------------------------------------------------------------
     def solve(
-        self, state: HadronState, *, all_moves: bool = False, time: float | None = None
+        self,
+        state: HadronState,
+        *,
+        all_moves: bool = False,
+        time: float | None = None,
+        stop: Stop | None = None,
     ) -> SolveResult:
         """Exact value of `state` for the side to move; `state` is left as it was.
 
         `value` is +1 (the side to move wins) or -1; `best` is one winning
         move, every winning move with `all_moves`, and [] when the side to
         move loses.  Raises SearchStopped ("solve gave up after S s (N
-        nodes)") when `time` seconds pass first.
+        nodes)") when `time` seconds pass first or `stop.is_set()` turns true.
         """
         side = state.to_move
         if state.is_over():
             return SolveResult(-1, 1 - side, [], 0, 0.0)
-        start = self.start = _time.perf_counter()
-        self.deadline = None if time is None else start + time
+        self.start = _time.perf_counter()
+        self.deadline = None if time is None else self.start + time
+        self.stop = stop
         self.nodes = 0
-        work = state.copy()
+        self._poll = POLL
         limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 4 * self.game.cells + 200))
+        sys.setrecursionlimit(max(limit, 4 * self.game.cells + 500))
+        work = state.copy()
         try:
             winning: list[int] = []
-            for move in self._ordered(work):
+            for move in self._root_order(work):
                 work.make(move)
-                child_wins = self._win(work)
+                child_wins = self.wins(work)
                 work.undo()
                 if not child_wins:
                     winning.append(move)
@@ -88,101 +122,130 @@ class HadronSolver:
                         break
         finally:
             sys.setrecursionlimit(limit)
-        elapsed = _time.perf_counter() - start
+        elapsed = _time.perf_counter() - self.start
         if winning:
             return SolveResult(1, side, winning, self.nodes, elapsed)
         return SolveResult(-1, 1 - side, [], self.nodes, elapsed)
 
-    def _ordered(self, state: HadronState) -> list[int]:
-        """Legal moves, fewest opponent replies first (ties by cell index).
+    def wins(self, state: HadronState) -> bool:
+        """True iff the side to move wins `state` (no clock reset: `solve` sets it)."""
+        return self._win(*self.node(state), state.history[-1] if state.history else -1)
 
-        A move's replies are the other legal cells, less its legal neighbours
-        (a stone unbalances them), plus its empty neighbours that it balances
-        (one stone more of the other colour: `opened`).
+    def _root_order(self, state: HadronState) -> list[int]:
+        """The legal moves: first the mirror images of the last move (the copying
+        reply), then fewest replies first, ties by distance from the centre
+        (the game's static order).  The order matters: on 5 x 5 every first
+        move wins, and the centre's proof is the smallest by far."""
+        rank = {move: i for i, move in enumerate(self.game.order)}
+        mirrored = {p[state.history[-1]] for _, _, p in self.mirrors} if state.history else set()
+        scored = []
+        for move in state.legal_moves():
+            state.make(move)
+            scored.append((move not in mirrored, state.legal.bit_count(), rank[move], move))
+            state.undo()
+        return [move for *_, move in sorted(scored)]
+
+    # --- the search ------------------------------------------------------------------------
+    def _check_clock(self) -> None:
+        self._poll = self.nodes + POLL
+        stop = self.stop
+        if (self.deadline is not None and _time.perf_counter() > self.deadline) or (
+            stop is not None and stop.is_set()
+        ):
+            raise SearchStopped.gave_up(_time.perf_counter() - self.start, self.nodes)
+
+    def _purge(self) -> None:
+        """Keep the costlier half of the table (by subtree size, from a sample)."""
+        table = self.table
+        sample = sorted(v >> 1 for v in list(table.values())[:: max(1, len(table) // 4096)])
+        threshold = sample[len(sample) // 2]
+        self.table = {k: v for k, v in table.items() if v >> 1 > threshold}
+        self.purges += 1
+
+    def _win(
+        self, big: int, legal: int, p1: int, n1: int, p2: int, n2: int,
+        hb: int, hp: int, hn: int, s: int, last: int,
+    ) -> bool:
+        """True iff the side to move wins.  A documented hot loop (longer than 80
+        lines on purpose: one call per node, everything inline).
+
+        big: the live cells left on the board; legal, p1, n1, p2, n2: those
+        with d = 0, +1, -1, +2, -2 for the side to move; hb, hp, hn: the
+        packed hashes (B-terms, A-terms of d > 0, of d < 0); s: the value of
+        the regions taken off, the side to move as Left; last: the cell of
+        the last move, whose mirror images are tried first (-1: none; the
+        search passes -1, the driver the root's moves).
         """
-        game = state.game
-        legal, diff = state.legal, state.diff
-        target = 2 * state.to_move - 1  # the diff a stone of the mover's colour balances
-        # Empty cells next to a legal cell and not legal themselves (diff != 0).
-        near = game.spread(legal) & ~(legal | state.occupied)
-        opened = 0
-        while near:
-            low = near & -near
-            near ^= low
-            if diff[low.bit_length() - 1] == target:
-                opened |= low
-        masks = game.neighbour_mask
-        n = legal.bit_count() - 1
+        self.nodes += 1
+        games = self.games
+        if not legal:
+            return games.left_wins_first(s)
+        x = hb + hp - hn + self.offset
+        key = min([x >> k & LANE_MASK for k in self.shifts]) | s << LANE
+        known = self.table.get(key)
+        if known is not None:
+            return known & 1 == 1
+        if self.nodes > self._poll:
+            self._check_clock()
+        first = -1
+        for shift, bad, image in self.mirrors:
+            if not big & bad:
+                # Tweedledum: the board is its own mirror image with the colours
+                # swapped, so it is 0 (the second player copies) and s decides.
+                if x >> shift & LANE_MASK == (hb + hn - hp + self.offset) & LANE_MASK:
+                    result = games.left_wins_first(s)
+                    self.table[key] = 2 | result
+                    return result
+                if last >= 0 and legal >> image[last] & 1:
+                    first = image[last]
+        before = self.nodes
+        nb = self.nb
+        # Moves, fewest replies first: the legal cells after a stone on c are the
+        # others, less c's legal neighbours, plus its neighbours at d = -1.
+        base = legal.bit_count() - 1 + len(games.right[s])
         scored = []
         m = legal
         while m:
             low = m & -m
             m ^= low
-            move = low.bit_length() - 1
-            around = masks[move]
-            scored.append(
-                (n - (around & legal).bit_count() + (around & opened).bit_count(), move)
-            )
+            c = low.bit_length() - 1
+            around = nb[c]
+            scored.append((base + (around & n1).bit_count() - (around & legal).bit_count(), c))
+        base = legal.bit_count()
+        right = games.right
+        for i, option in enumerate(games.left[s]):
+            scored.append((base + len(right[option]), -1 - i))
         scored.sort()
-        return [m for _, m in scored]
-
-    def isolated(self, state: HadronState) -> int:
-        """Legal cells that are moves on their own: nothing can change them and they
-        change nothing (no live neighbour: every empty neighbour is dead for
-        good).  Each is the combinatorial game * (one move for whoever takes
-        it), and * + * = 0."""
-        return state.legal & ~state.game.spread(state.live)
-
-    def _win(self, state: HadronState) -> bool:
-        self.nodes += 1
-        legal = state.legal
-        if not legal:
-            return False
-        hashes = state.hashes
-        key = min(hashes)
-        table = self.table
-        known = table.get(key)
-        if known is not None:
-            return known
-        if (
-            self.deadline is not None
-            and not self.nodes & 1023
-            and _time.perf_counter() > self.deadline
-        ):
-            raise SearchStopped.gave_up(_time.perf_counter() - self.start, self.nodes)
-        isolated = self.isolated(state)
-        if isolated == legal:  # pure counting: the side to move wins iff the count is odd
-            result = bool(legal.bit_count() & 1)
-            table[key] = result
-            return result
-        if isolated & (isolated - 1):
-            # Two independent single moves cancel (* + * = 0): take one each, same value.
-            first = isolated & -isolated
-            second = (isolated ^ first) & -(isolated ^ first)
-            state.make(first.bit_length() - 1)
-            state.make(second.bit_length() - 1)
-            result = self._win(state)
-            state.undo()
-            state.undo()
-            table[key] = result
-            return result
-        keys = state.game.zobrist.keys
-        colour = state.to_move
-        moves = self._ordered(state)
-        # Enhanced transposition cutoff: a child already proven lost.
-        for move in moves:
-            if table.get(min(map(xor, hashes, keys[move][colour]))) is False:
-                table[key] = True
-                return True
+        if first >= 0:
+            scored.insert(0, (-1, first))
         result = False
-        for move in moves:
-            state.make(move)
-            lost = not self._win(state)
-            state.undo()
-            if lost:
-                result = True
-                break
+        play = self.play
+        table = self.table
+        children: list[Node] | None = None
+        if legal.bit_count() >= self.etc:
+            # Enhanced transposition cutoff: a child already proven lost.
+            children = [play(c, big, legal, p1, n1, p2, n2, hb, hp, hn, s) for _, c in scored]
+            for child in children:
+                if child[1]:
+                    known = table.get(self.key(child))
+                    if known is not None and not known & 1:
+                        result = True
+                        break
+        if not result:
+            for i, (_, c) in enumerate(scored):
+                child = (children[i] if children is not None
+                         else play(c, big, legal, p1, n1, p2, n2, hb, hp, hn, s))
+                if not child[1]:  # no legal cell left on the board: the sum decides
+                    self.nodes += 1
+                    if not games.left_wins_first(child[9]):
+                        result = True
+                        break
+                elif not self._win(*child, -1):
+                    result = True
+                    break
+        table = self.table
         if len(table) >= self.max_entries:
-            table.clear()
-        table[key] = result
+            self._purge()
+            table = self.table
+        table[key] = (self.nodes - before) << 1 | result
         return result
