@@ -158,7 +158,9 @@ class Core(Generic[S]):
         """Plain negamax without pruning: the reference the others must match.
 
         It still uses the transposition table (exact values only), so that
-        the equality of the three algorithms is also tested with a TT.
+        the equality of the three algorithms is also tested with a TT.  A
+        growing table stays at its start size here (only the alpha-beta
+        node lets it grow).
         """
         check = self.budget.check
         make, undo = state.make, state.undo
