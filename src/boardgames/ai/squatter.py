@@ -7,8 +7,10 @@
 - `seed003`: alpha-beta with seed 003's evaluator, its move order (cells
   next to stones first, border and corners last) and its depth schedule
   (deeper as the board fills, the whole remaining game near the end);
-- `default`: NegaScout with the `Territory` evaluator, iterative deepening
-  to the time limit, TT over the 8 board symmetries, killers and history.
+- `default` (`squatter_play.SquatterPlayer`): the opening book, the exact
+  solver once few live cells are left, otherwise NegaScout with the
+  `Territory` evaluator, iterative deepening to the time limit, TT over the
+  8 board symmetries, killers and history.
 
 Every search limit (depth, time, nodes) works as for the generic AIs; a
 per-move time limit from a match always caps the search.
@@ -29,6 +31,7 @@ from ..options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Limits, 
 from ..players import Player, SearchPlayer, no_legal_move, time_budget
 from ..search import Searcher, SearchResult, SolveResult
 from . import register_ai, register_solver
+from .squatter_play import SquatterPlayer
 
 
 def depth_schedule(state: SquatterState, *, start: int = 4, end: int = 10, exact: int = 11) -> int:
@@ -146,7 +149,7 @@ class Seed001Player(Player):
         TIME,
         NODES,
         SEED,
-        Option("skip", "flag", True, "skip boards (or rotations) explored before, as the original"),
+        Option("skip", "flag", False, "skip boards (or rotations) explored before (the seed text)"),
         Option("faithful", "flag", False, "always search to depth, ignoring time limits"),
         *_weights(Seed001),
     ),
@@ -228,8 +231,20 @@ def seed003_ai(
 @register_ai(
     "default",
     game="squatter",
-    help="negascout + Territory evaluator (strongest)",
-    options=(*LIMITS, SEED, TT.with_default(1 << 18), ORDER, LMR, *_weights(Territory)),
+    help="book, exact endgame, negascout + Territory evaluator (strongest)",
+    options=(
+        *LIMITS,
+        SEED,
+        TT.with_default(1 << 18),
+        ORDER,
+        LMR,
+        Option("book", "flag", True, "play the opening book's moves"),
+        Option("solve_at", "whole", 20, "live free cells from which to solve exactly", low=0),
+        Option("solve_share", "number", 0.6, "share of the move's time for the solver",
+               low=0.01, high=1),
+        Option("traps", "whole", 16, "live free cells from which to set traps in a draw", low=0),
+        *_weights(Territory),
+    ),
 )
 def default_ai(
     game: Game,
@@ -239,11 +254,14 @@ def default_ai(
     tt: int,
     order: bool,
     lmr: bool,
+    book: bool,
+    solve_at: int,
+    solve_share: float,
+    traps: int,
     **weights: float,
 ) -> Player:
-    """NegaScout with iterative deepening and the Territory evaluator.
-
-    `lmr` turns on late move reductions."""
+    """The book, the exact endgame solver, then NegaScout with the Territory
+    evaluator (`SquatterPlayer`).  `lmr` turns on late move reductions."""
     engine = Searcher(
         Territory(**weights),
         algorithm="negascout",
@@ -252,7 +270,15 @@ def default_ai(
         seed=seed,
         reductions=lmr,
     )
-    return SearchPlayer(engine, limits=limits, name="default")
+    return SquatterPlayer(
+        engine,
+        solve_at=solve_at,
+        solve_share=solve_share,
+        traps=traps,
+        book=book,
+        limits=limits,
+        name="default",
+    )
 
 
 def solve_squatter(

@@ -52,7 +52,7 @@ TT_CAP = 1 << 22
 _BITS, _OFF = 12, 2048
 _MASK = (1 << _BITS) - 1
 #: Nodes between two looks at the clock and the stop signal.
-CHECK_EVERY = 2048
+CHECK_EVERY = 256
 
 
 class SquatterSolver:
