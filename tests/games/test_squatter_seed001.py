@@ -79,11 +79,13 @@ def test_the_player_searches_the_original_depth():
     game = get_game("squatter", size=6)
     state = game.replay(["C3", "D4", "C4"])
     player = make_player(game, "seed001:depth=3")
-    expected, _ = _search().choose(state.copy(), 3)
+    expected, _ = _search(skip=False).choose(state.copy(), 3)
     assert player.choose(state) == expected
     assert player.last_result.depth == 3
-    # The default depth is the original's: 6 plies.
+    # The default depth is the original's: 6 plies; skip=true is the seed text's check.
     assert make_player(game, "seed001").depth == 6
+    assert not make_player(game, "seed001").search.skip
+    assert make_player(game, "seed001:skip=true").search.skip
 
 
 def test_a_time_limit_deepens_and_faithful_ignores_it():
