@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from ..ai import ai_names, make_player
+from ..errors import OptionError
 from ..game import Game, State, game_names, get_game, perft
 from ..players import no_legal_move
 from ..plugins import env_plugins, try_plugins
@@ -270,6 +271,8 @@ def solve(
     one; --workers/--scheduler split the work (the same answer).
     """
     plugins = tuple(kwargs.get("plugin", ()))
+    if workers is not None and scheduler is not None:
+        raise OptionError("give either a number of workers or a Dask scheduler, not both")
     game = game_from_kwargs(game_name, kwargs)
     state = game.replay(moves.split())
     options: dict[str, Any] = {
