@@ -267,7 +267,10 @@ TIME = Option("time", "seconds", help="seconds per move")
 NODES = Option("nodes", "whole", help="nodes per move", low=1)
 SEED = Option("seed", "whole", help="seed for random choices and noise")
 LIMITS = (DEPTH, TIME, NODES)
-TT = Option("tt", "whole", help="transposition-table entries (0: none)", low=0, high=1 << 30)
+TT = Option(
+    "tt", "whole", help="most transposition-table entries (it grows up to them; 0: none)",
+    low=0, high=1 << 30,
+)
 LMR = Option("lmr", "flag", False, "late move reductions (NegaScout)")
 ORDER = Option("order", "flag", False, "the game's static move order")
 
