@@ -108,7 +108,7 @@ def _wins_after(state, reply) -> bool:
 
 def test_stop_before_the_move_skips_the_solver():
     game = get_game("hadron")
-    state = game.replay("E5 A1 C3 G7 B8 H2".split())
+    state = game.replay(["E5", "A1", "C3", "G7", "B8", "H2"])
     while state.legal.bit_count() > 20:
         state.make(state.legal_moves()[0])
     player = make_player(game, "default:time=30")

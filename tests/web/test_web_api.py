@@ -315,6 +315,7 @@ def _open_position(name, options, legal):
         ("hexifence", {"size": 2}, 999, "default"),  # the edge solver (from the empty board)
         ("hexifence", {"size": 3}, 30, "default:threshold=30"),  # the safe-edge search
         ("andantino", {}, 999, "mcts"),
+        ("hadron", {"rows": 6, "cols": 6}, 24, "default"),
     ],
 )
 def test_players_without_live_search_stop_too(name, options, legal, spec):

@@ -160,7 +160,8 @@ class SolvingPlayer(SearchPlayer):
             self.solver = HadronSolver(state.game, max_entries=2_000_000)
         total = SOLVE_ALONE if budget is None else budget
         try:
-            solution: SolveResult = self.solver.solve(state, time=total * self.solve_share)
+            slice_ = total * self.solve_share
+            solution: SolveResult = self.solver.solve(state, time=slice_, stop=stop)
         except SearchStopped:
             return None
         self.last_result = None
