@@ -192,6 +192,47 @@ def test_a_leaf_task_solves_in_its_window():
     assert low.bound == UPPER and low.value <= 1
 
 
+# --- sessions: a solver kept between the tasks of a worker ---------------------------------
+@pytest.fixture
+def hadron_session(monkeypatch):
+    """Hadron's solver class as its session (what ai/hadron.py could register)."""
+    from boardgames.ai import solving
+    from boardgames.games.hadron.solver import HadronSolver
+
+    monkeypatch.setitem(solving._SESSION_FACTORIES, "hadron", HadronSolver)
+    monkeypatch.setattr(solving, "_SESSIONS", {})
+    return solving
+
+
+def test_a_session_keeps_its_table_between_solves(hadron_session):
+    state = get_game("hadron", rows=4, cols=4).replay(["B2"])
+    assert hadron_session.solver_info(state.game, reuse=True).session
+    assert not hadron_session.solver_info(state.game).session
+    first = solve_position(state, all_moves=True, reuse=True)
+    again = solve_position(state, all_moves=True, reuse=True)
+    fresh = solve_position(state, all_moves=True)
+    assert (first.value, first.best) == (again.value, again.best) == (fresh.value, fresh.best)
+    assert again.nodes < first.nodes == fresh.nodes
+
+
+def test_the_generic_session_keeps_one_table_per_game():
+    from boardgames.ai import solving
+
+    state = get_game("connect4").replay(list("dddddd" "cccccc" "eeeeee"))
+    first = solve_position(state, all_moves=True, reuse=True)
+    again = solve_position(state, all_moves=True, reuse=True)
+    assert isinstance(solving.session_for(state.game), solving.GenericSession)
+    assert (first.value, first.best) == (again.value, again.best)
+    assert again.nodes < first.nodes
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4), (2, 5)])
+def test_split_with_a_session_gives_the_single_answer(hadron_session, rows, cols):
+    state = get_game("hadron", rows=rows, cols=cols).new_state()
+    for all_moves in (False, True):
+        check_same(state, InProcess(), all_moves=all_moves, slots=2, tasks=30)
+
+
 # --- real executors -------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool():

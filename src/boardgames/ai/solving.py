@@ -15,6 +15,12 @@ passes each option only to a solver that takes it (`solver_info`):
   those solves).
 
 The generic solver takes all four.
+
+With `reuse=True` (split solving's tasks: many solves of one game in each
+worker) a solver object is kept in the process and its table outlives each
+solve: a game's *session* (`register_session(game, factory)`, e.g. a solver
+class that keeps its table between calls), else, for a game without its
+own solver, the generic solver with one transposition table per game.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import SearchStopped
 from ..search import solve as generic_solve
+from ..search.tt import TranspositionTable
 from ..solution import EXACT, SolveResult
 from . import solver_for
 
@@ -35,6 +42,48 @@ if TYPE_CHECKING:
 
 #: A solver: `solve(state, all_moves=False, **options) -> SolveResult`.
 SolverFn = Callable[..., SolveResult]
+
+
+#: Game name -> factory(game) of a solver object kept between solves (a session).
+_SESSION_FACTORIES: dict[str, Callable[[Game], Any]] = {}
+#: This process's sessions, one per game.
+_SESSIONS: dict[Game, Any] = {}
+#: Entries of the generic solver's table kept between solves (as one solve's default).
+GENERIC_TABLE = 1 << 18
+
+
+def register_session(game_name: str, factory: Callable[[Game], Any]) -> None:
+    """Register a game's solver as an object kept between solves in one process:
+    `factory(game)` returns an object whose `solve(state, all_moves=False,
+    **options)` returns a `SolveResult` and keeps its table from one call to
+    the next (the options it takes are found as for a solver function)."""
+    _SESSION_FACTORIES[game_name] = factory
+    for game in [g for g in _SESSIONS if g.name == game_name]:
+        del _SESSIONS[game]
+
+
+class GenericSession:
+    """The generic solver with one transposition table kept between solves."""
+
+    def __init__(self, game: Game) -> None:
+        self.table = TranspositionTable(GENERIC_TABLE)
+
+    def solve(self, state: State[Any], **options: Any) -> SolveResult:
+        return generic_solve(state, table=self.table, **options)
+
+
+def session_for(game: Game) -> Any | None:
+    """This process's session for `game` (made on first use), or None when the
+    game has its own solver but no session."""
+    session = _SESSIONS.get(game)
+    if session is None:
+        factory = _SESSION_FACTORIES.get(game.name)
+        if factory is None:
+            if solver_for(game) is not None:
+                return None
+            factory = GenericSession
+        session = _SESSIONS[game] = factory(game)
+    return session
 
 
 @dataclass(frozen=True)
@@ -47,11 +96,18 @@ class SolverInfo:
     outcome: bool
     window: bool
     line: bool
+    session: bool = False  #: an object kept between solves (`reuse`)
 
 
-def solver_info(game: Game) -> SolverInfo:
-    """The solver `solve_position` uses for `game`, and what it accepts."""
+def solver_info(game: Game, reuse: bool = False) -> SolverInfo:
+    """The solver `solve_position` uses for `game` (see `reuse` there), and what
+    it accepts."""
     own = solver_for(game)
+    session = session_for(game) if reuse else None
+    if session is not None:
+        if isinstance(session, GenericSession):
+            return SolverInfo(session.solve, False, True, True, True, True, True)
+        own = session.solve
     if own is None:
         return SolverInfo(generic_solve, False, True, True, True, True)
     return SolverInfo(
@@ -61,6 +117,7 @@ def solver_info(game: Game) -> SolverInfo:
         _accepts(own, "outcome"),
         _accepts(own, "window"),
         _accepts(own, "line"),
+        session is not None,
     )
 
 
@@ -80,13 +137,14 @@ def solve_position(
     outcome: bool = False,
     line: bool = False,
     window: tuple[float, float] | None = None,
+    reuse: bool = False,
 ) -> SolveResult:
     """Solve `state` (left unchanged) with its game's solver: see the module
-    docstring for the options.  `value` is from the side to move; with
+    docstring for the options and for `reuse`.  `value` is from the side to move; with
     `outcome` it is the sign of the margin.  With `line`, `result.line` is a
     principal line whenever the result is exact.  Raises `SearchStopped`
     ("solve gave up after S s (N nodes)") when `time` runs out."""
-    info = solver_info(state.game)
+    info = solver_info(state.game, reuse)
     started = _time.perf_counter()
     deadline = None if time is None else started + time
     options: dict[str, Any] = {"all_moves": all_moves}

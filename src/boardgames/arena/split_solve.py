@@ -9,7 +9,8 @@ How (see docs/search.md, "Split solving"):
 
 - The top of the game tree, the *split tree*, is expanded here, level by
   level, until it has enough open leaves for the workers (`tasks`, by
-  default four per worker) or `max_depth` levels.  Positions equal up to
+  default four per worker, two when the tasks cannot share work) or
+  `max_depth` levels.  Positions equal up to
   the board's symmetries (same canonical hash, side to move and scores)
   are one node, so symmetric root moves are solved once.
 - Each open leaf is a task (`solve_leaf`, run by a worker): the leaf's
@@ -94,10 +95,15 @@ def solve_leaf(task: LeafTask) -> LeafResult:
     state = game.parse_position(task.position)
     for move in task.moves:
         state.make(move)
-    solver_info(game)  # imports the game's AI module before the clocks start
+    solver_info(game, reuse=True)  # imports the game's AI module before the clocks start
     cpu, started = _time.process_time(), _time.perf_counter()
     result = solve_position(
-        state, outcome=task.outcome, time=task.time, line=task.line, window=task.window
+        state,
+        outcome=task.outcome,
+        time=task.time,
+        line=task.line,
+        window=task.window,
+        reuse=True,
     )
     line = None if result.line is None else tuple(result.line)
     return LeafResult(
@@ -165,8 +171,11 @@ class _Split:
         self.position = state.to_text()
         self.game: Game = game
         self.plugins = plugins
-        info = solver_info(game)
-        self.own = info.own
+        info = solver_info(game, reuse=True)
+        self.own = solver_info(game).own
+        #: Do the tasks share work beyond the split tree's cut-offs (windows, or
+        #: a table kept in each worker)?  Without, fewer and bigger tasks cost less.
+        self.sharing = info.window or info.session
         #: Tasks ask for the outcome only from a solver that can answer it
         #: (otherwise the exact margin, reduced to its sign at the end).
         self.task_outcome = outcome and game.scored and info.outcome
@@ -353,7 +362,8 @@ def split_solve(
     with `all_moves` (else one of them, not always the one a single solve
     names), `line` a principal line when asked.  `slots` is how many tasks
     run at once (default: the executor's workers), `tasks` how many open
-    leaves the split tree aims at (default: 4 per slot), `plugins` what the
+    leaves the split tree aims at (default: 4 per slot, 2 when the solver
+    neither takes windows nor keeps a table between tasks), `plugins` what the
     workers import to know the game.  Raises `SearchStopped` when `time`
     seconds are not enough, and a task's exception as it is.
     """
@@ -361,7 +371,7 @@ def split_solve(
     deadline = None if time is None else started + time
     slots = max(1, slots or executor_slots(executor))
     split = _Split(state, outcome, plugins)
-    depth = split.expand(tasks or 4 * slots, max_depth)
+    depth = split.expand(tasks or (4 if split.sharing else 2) * slots, max_depth)
     report = SplitReport(SolveResult(0, None, [], 0, 0.0), 0, split.leaves(), depth, 0.0)
     for future, node in _run(split, executor, all_moves, slots, deadline):
         result = future.result()

@@ -52,6 +52,7 @@ def solve(
     outcome: bool = False,
     line: bool = False,
     window: tuple[float, float] | None = None,
+    table: TranspositionTable | None = None,
 ) -> SolveResult:
     """Solve `state` exactly (leaving it unchanged).
 
@@ -71,11 +72,15 @@ def solve(
     and then `best` is [] and `line` None.  A narrow window costs less than
     the exact value (split solving gives each task the best value already
     proved elsewhere).  With `outcome`, the window bounds the outcome.
+
+    `table` is a transposition table to use (and keep) instead of a new one
+    of `tt_size` entries: solves of positions of the same game can share
+    one, since every entry is a bound on a position's exact value.
     """
     start = perf_counter()
     with gc_paused(pause_gc_for(time)):
         return _solve(
-            state, all_moves, time, tt_size, symmetry, etc, outcome, start, line, window
+            state, all_moves, time, tt_size, symmetry, etc, outcome, start, line, window, table
         )
 
 
@@ -90,10 +95,12 @@ def _solve(
     start: float,
     line: bool = False,
     window: tuple[float, float] | None = None,
+    table: TranspositionTable | None = None,
 ) -> SolveResult:
     solver = _Solver(
         state,
         tt_size=tt_size,
+        table=table,
         symmetry=symmetry,
         etc=etc,
         time=time,
@@ -154,11 +161,14 @@ class _Solver:
         time: float | None,
         start: float,
         outcome: bool = False,
+        table: TranspositionTable | None = None,
     ) -> None:
         self.state = state
         self.scored = state.game.scored
         self.outcome = outcome
-        self.tt = TranspositionTable(max(tt_size, 2)) if tt_size else None
+        if table is None and tt_size:
+            table = TranspositionTable(max(tt_size, 2))
+        self.tt = table
         self.symmetry = symmetry and len(state.hashes) > 1
         self.etc = etc and self.tt is not None
         self.killers = Killers(MAX_PLY)

@@ -1,0 +1,90 @@
+"""Split solving against one solve: wall time, CPU time, the speed-up.
+
+    python benchmarks/split_solve.py hadron -o rows=5 -o cols=5 --all --workers 2 --rounds 3
+
+Each round solves the same position once in this process and once split
+over `--workers` local processes (a fresh pool each time, its start-up
+counted), alternating which goes first.  Printed per round: the single
+solve's CPU and wall time; the split's wall time, this process's CPU and
+the workers' CPU (the sum of the tasks' `time.process_time()`); the load
+average.  The closing lines give the medians and the ratios: the wall-time
+speed-up (single / split) and the work ratio (workers' CPU / single CPU:
+what splitting costs in extra work; 1.0 would be none).  On a loaded
+machine the wall times follow the load; the CPU times much less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from boardgames.ai.solving import solve_position
+from boardgames.arena.split_solve import solve_with_workers
+from boardgames.game import get_game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--moves", default="", help="solve the position after these moves")
+    parser.add_argument("--all", action="store_true", help="every optimal first move")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--tasks", type=int, default=None, help="open leaves to aim at")
+    parser.add_argument("--depth", type=int, default=3, help="deepest split tree")
+    parser.add_argument("--rounds", type=int, default=1)
+    args = parser.parse_args()
+    options = {k: int(v) for k, v in (item.split("=", 1) for item in args.option)}
+    state = get_game(args.game, **options).replay(args.moves.split())
+    print(f"{state.game.describe()} all={args.all} workers={args.workers} cores={os.cpu_count()}")
+    rows = []
+    for index in range(args.rounds):
+        order = ("single", "split") if index % 2 == 0 else ("split", "single")
+        row: dict[str, float] = {}
+        for what in order:
+            load = os.getloadavg()[0]
+            cpu, wall = time.process_time(), time.perf_counter()
+            if what == "single":
+                result = solve_position(state, all_moves=args.all)
+            else:
+                report = solve_with_workers(
+                    state,
+                    workers=args.workers,
+                    all_moves=args.all,
+                    tasks=args.tasks,
+                    max_depth=args.depth,
+                )
+                result = report.result
+                row["workers_cpu"] = report.cpu
+                row["tasks"] = report.tasks
+            row[f"{what}_cpu"] = time.process_time() - cpu
+            row[f"{what}_wall"] = time.perf_counter() - wall
+            row[f"{what}_load"] = load
+            row[f"{what}_value"] = result.value
+            row[f"{what}_best"] = len(result.best)
+        assert row["single_value"] == row["split_value"], row
+        rows.append(row)
+        print(
+            f"round {index + 1}: single {row['single_cpu']:.2f} s CPU, {row['single_wall']:.2f} s"
+            f" wall (load {row['single_load']:.1f}) | split {row['split_wall']:.2f} s wall,"
+            f" driver {row['split_cpu']:.2f} s CPU, workers {row['workers_cpu']:.2f} s CPU,"
+            f" {row['tasks']:.0f} tasks (load {row['split_load']:.1f})",
+            flush=True,
+        )
+
+    def median(key: str) -> float:
+        return statistics.median(r[key] for r in rows)
+
+    print(
+        f"median: single {median('single_wall'):.2f} s wall / {median('single_cpu'):.2f} s CPU;"
+        f" split {median('split_wall'):.2f} s wall / {median('workers_cpu'):.2f} s workers' CPU"
+    )
+    speed_up = statistics.median(r["single_wall"] / r["split_wall"] for r in rows)
+    work = statistics.median(r["workers_cpu"] / r["single_cpu"] for r in rows)
+    print(f"speed-up (wall) {speed_up:.2f}; work ratio (CPU) {work:.2f}")
+
+
+if __name__ == "__main__":
+    main()
