@@ -166,6 +166,19 @@ def test_a_move_on_a_node_equals_the_node_of_the_position_after_it(size, seed, s
             assert solver.play(move, *node) == after
 
 
+def test_a_cell_killed_outright_kills_its_neighbours_in_turn():
+    """5 x 3 after A1 B2 A3 B3 E2 B1 D1 C1, White D3: D2 gets a third White
+    neighbour (dead at once), which leaves C2 (two Black neighbours) with one
+    live neighbour, C3: dead too.  (The step once missed the second death.)"""
+    game = get_game("hadron", rows=5, cols=3)
+    solver = HadronSolver(game, split=0)
+    state = game.replay(["A1", "B2", "A3", "B3", "E2", "B1", "D1", "C1"])
+    node = solver.node(state)
+    state.play("D3")
+    assert solver.play(game.parse_move("D3"), *node) == solver.node(state)
+    assert solver.node(state)[0] == 1 << game.parse_move("C3")
+
+
 @RELAXED
 @given(size=st.sampled_from([(3, 3), (4, 4), (3, 5), (5, 5), (2, 6), (4, 6)]),
        seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 8))

@@ -39,6 +39,7 @@ taken off with the side to move as Left.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .cgt import ZERO, Games
@@ -52,9 +53,27 @@ LANE = 100
 HASH_BITS = 90
 LANE_MASK = (1 << LANE) - 1
 #: Regions of at most this many live cells are replaced by their value.
-SPLIT = 4
+SPLIT = 5
 #: A search node: (big, legal, p1, n1, p2, n2, hb, hp, hn, s).
 Node = tuple[int, int, int, int, int, int, int, int, int, int]
+
+
+def lane_min(lanes: int) -> Callable[[int], int]:
+    """The function giving the smallest of `lanes` packed lanes."""
+    m, w = LANE_MASK, LANE
+    if lanes == 1:
+        return lambda x: x & m
+    if lanes == 2:
+        return lambda x: min(x & m, x >> w & m)
+    if lanes == 4:
+        return lambda x: min(x & m, x >> w & m, x >> 2 * w & m, x >> 3 * w)
+    if lanes == 8:
+        return lambda x: min(
+            x & m, x >> w & m, x >> 2 * w & m, x >> 3 * w & m,
+            x >> 4 * w & m, x >> 5 * w & m, x >> 6 * w & m, x >> 7 * w,
+        )
+    shifts = [w * f for f in range(lanes)]
+    return lambda x: min([x >> k & m for k in shifts])
 
 
 class Nodes:
@@ -95,6 +114,8 @@ class Nodes:
                         self.mirrors.append((LANE * f, bad, p))
         self.offset = sum(1 << (LANE * f + LANE - 1) for f in range(len(frames)))
         self.shifts = tuple(LANE * f for f in range(len(frames)))
+        #: The smallest lane of a packed hash (unrolled: a third faster than a loop).
+        self.lane_min = lane_min(len(frames))
         #: A-terms of every set of neighbours of one cell (the d updates of a move).
         self.pa_sum: dict[int, int] = {}
         for c in range(n):
@@ -146,8 +167,7 @@ class Nodes:
 
     def key(self, node: Node) -> int:
         """The table key of a node: its smallest symmetric hash, and s above it."""
-        x = node[6] + node[7] - node[8] + self.offset
-        return min([x >> k & LANE_MASK for k in self.shifts]) | node[9] << LANE
+        return self.lane_min(node[6] + node[7] - node[8] + self.offset) | node[9] << LANE
 
     def _parts(self, cells: int) -> list[int]:
         """The connected parts of a set of cells."""
@@ -224,6 +244,9 @@ class Nodes:
         hp2 = hp + pa_sum[nx & ~negative]
         hn2 = hn - pa_sum[nx & negative]
         gone = p2 & nx  # now d = 3: dead
+        # Cells with |d| above their live neighbours die, and so on outwards: the
+        # candidates are the cells that lost a live neighbour (d = 0 never dies).
+        cand = nx & ~gone & ~q_l
         if gone:
             big2 ^= gone
             m = gone
@@ -233,16 +256,18 @@ class Nodes:
                 y = low.bit_length() - 1
                 hb2 -= pb[y]
                 hp2 -= 3 * pa[y]
-        # Cells with |d| above their live neighbours die, and so on outwards.
-        cand = nx & ~gone & ~q_l
+            cand |= (
+                (gone << cols) | (gone >> cols) | ((gone & nlc) << 1) | ((gone & nfc) >> 1)
+            ) & big2 & ~q_l
         while cand:
             died = 0
+            twos = q_p2 | q_n2
             m = cand
             while m:
                 low = m & -m
                 m ^= low
                 count = (nb[low.bit_length() - 1] & big2).bit_count()
-                if not count or (count == 1 and low & (q_p2 | q_n2)):
+                if not count or (count == 1 and low & twos):
                     died |= low
             if not died:
                 break
@@ -301,4 +326,4 @@ class Nodes:
                     hb2 -= db
                     hp2 -= dp
                     hn2 -= dn
-        return (big2, q_l, q_n1, q_p1, q_n2, q_p2, hb2, hn2, hp2, games.neg(s2))
+        return (big2, q_l, q_n1, q_p1, q_n2, q_p2, hb2, hn2, hp2, games.neg(s2) if s2 else s2)
