@@ -22,35 +22,28 @@ Fail-soft alpha-beta to the end of the game, driven by null-window tests
   may close one for the enemy (blocking it); then the two killers of the
   ply; then the rest by history, the centre first; a pass last.
 
-The node function `_Search.node` is the one hot search loop, kept whole
-(every call it would make costs a measurable share of the node rate).  It
-keeps its own clock (games never import the search package): `time`,
+The node function (`solver_node.build_node`) is the one hot search loop.
+The solver keeps its own clock (games never import the search package): `time`,
 `nodes` and `stop` (anything with `is_set()`) raise `errors.SearchStopped`.
 Values are from the side to move, margins of captured cells.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from time import perf_counter
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
 from ...solution import SolveResult
-from .potential import capturable, dead_cells
-from .rules import UNPACK
+from .potential import dead_cells
+from .solver_node import PASS, build_node
 
 if TYPE_CHECKING:
     from ...options import Stop
     from .rules import Squatter, SquatterState
 
-#: A pass (filling a dead cell) in move lists.
-PASS = -1
 #: Default cap of the table (entries).
 TT_CAP = 1 << 22
-#: Value fields in a table entry: 12 bits each, offset so that they are >= 0.
-_BITS, _OFF = 12, 2048
-_MASK = (1 << _BITS) - 1
 #: Nodes between two looks at the clock and the stop signal.
 CHECK_EVERY = 256
 
@@ -157,7 +150,7 @@ class _Search:
         self.next_check = CHECK_EVERY
         self.killers = [[-2, -2] for _ in range(state.game.num_moves + 2)]
         self.history = [0] * state.game.num_moves
-        self.node = self._build()
+        self.node = build_node(self)
 
     def restore(self) -> None:
         """Take back every move made since the root (passes only changed the
@@ -241,190 +234,6 @@ class _Search:
         return best
 
     # --- the node function ----------------------------------------------------------------
-    def _build(self) -> Callable[[int, int, int], int]:
-        """The node function (alpha, beta, used) -> value, a closure over the
-        solver's tables: the hot search loop (kept whole: see the module doc).
-        `used` counts the passes taken since the root."""
-        search, solver, state = self, self.solver, self.state
-        game = state.game
-        geo = game.geometry
-        make, undo = state.make, state.undo
-        unpack = UNPACK[game.frames]
-        hash_bytes = game.hash_bytes
-        table, cap = solver.table, solver.tt_cap
-        symmetry, use_passes, use_bounds, use_order = (
-            solver.symmetry, solver.passes, solver.bounds, solver.order
-        )
-        maps, unmaps = game.symmetries, game.inverse_symmetries
-        ring_mask, ring_seeds, seeds_at = geo.ring_mask, geo.ring_seeds, geo.seeds_at
-        move_groups = geo.move_groups
-        stones, terr, dead = state.stones, state.terr, state.dead
-        killers, history = self.killers, self.history
-        mask, off, width = _MASK, _OFF, _BITS
-        most = geo.cells  # no margin can reach it
-
-        def node(alpha: int, beta: int, used: int) -> int:
-            search.nodes += 1
-            if search.nodes >= search.next_check:
-                search.next_check = search.check()
-            me = state.to_move
-            op = 1 - me
-            free = state.free
-            t_me, t_op = terr[me], terr[op]
-            if use_passes or use_bounds:
-                c_me = capturable(geo, free, stones[me], dead[me])
-                c_op = capturable(geo, free, stones[op], dead[op])
-                live = free & geo.grow(c_me | c_op) if use_passes else free
-            else:
-                live = free
-            if not live:
-                return t_me.bit_count() - t_op.bit_count()
-            passes = (free ^ live).bit_count() - used
-            lo, hi = -most, most
-            if use_bounds:
-                hi = (
-                    t_me.bit_count()
-                    + (c_me & ~t_me & ~stones[me] & ~dead[me]).bit_count()
-                    - (t_op & ~c_me).bit_count()
-                )
-                lo = -(
-                    t_op.bit_count()
-                    + (c_op & ~t_op & ~stones[op] & ~dead[op]).bit_count()
-                    - (t_me & ~c_op).bit_count()
-                )
-                if hi <= alpha or lo == hi:
-                    return hi
-                if lo >= beta:
-                    return lo
-            frames = unpack(state.packed.to_bytes(hash_bytes, "little"))
-            canon = min(frames) if symmetry else frames[0]
-            frame = frames.index(canon)
-            key = canon << 10 | passes
-            entry = table.get(key)
-            tt_move = -2
-            if entry is not None:
-                e_hi = (entry & mask) - off
-                e_lo = (entry >> width & mask) - off
-                if e_lo > lo:
-                    lo = e_lo
-                if e_hi < hi:
-                    hi = e_hi
-                if lo >= beta:
-                    return lo
-                if hi <= alpha or lo == hi:
-                    return hi
-                stored = (entry >> 2 * width & 1023) - 2
-                if stored >= 0:
-                    tt_move = unmaps[frame][stored]
-                    if not live >> tt_move & 1:  # (a hash collision)
-                        tt_move = -2
-                elif stored == PASS and passes > 0:
-                    tt_move = PASS
-            a = alpha if alpha > lo else lo
-            b = beta if beta < hi else hi
-            # Move order: table move, closing moves, blocking moves, killers, history.
-            moves: list[int] = []
-            for group, ordered in move_groups:
-                part = live & group
-                if part:
-                    moves += ordered[part]
-            ply = len(state.history) + used
-            if use_order:
-                mine, theirs = stones[me], stones[op]
-                first, second, rest = [], [], []
-                k1, k2 = killers[ply]
-                for m in moves:
-                    if m == tt_move:
-                        continue
-                    ring = ring_mask[m]
-                    around = mine & ring
-                    seeds = ring_seeds[m].get(around)
-                    if seeds is None:
-                        seeds = seeds_at(m, around)
-                    if seeds:
-                        first.append(m)
-                        continue
-                    around = theirs & ring
-                    seeds = ring_seeds[m].get(around)
-                    if seeds is None:
-                        seeds = seeds_at(m, around)
-                    if seeds:
-                        second.append(m)
-                    elif m != k1 and m != k2:
-                        rest.append(m)
-                rest.sort(key=history.__getitem__, reverse=True)
-                killer_moves = [k for k in (k1, k2) if k >= 0 and live >> k & 1 and k != tt_move
-                                and k not in first and k not in second]
-                moves = first + second + killer_moves + rest
-                if tt_move >= 0:
-                    moves.insert(0, tt_move)
-            if passes > 0:
-                if tt_move == PASS:
-                    moves.insert(0, PASS)
-                else:
-                    moves.append(PASS)
-            start_nodes = search.nodes
-            a0 = a
-            g = -most
-            best = -2
-            for m in moves:
-                if m == PASS:
-                    state.to_move = op
-                    v = -node(-b, -a, used + 1)
-                    state.to_move = me
-                else:
-                    make(m)
-                    v = -node(-b, -a, used)
-                    undo()
-                if v > g:
-                    g = v
-                    best = m
-                    if v > a:
-                        a = v
-                        if v >= b:
-                            if m >= 0:
-                                killer = killers[ply]
-                                if killer[0] != m:
-                                    killer[1] = killer[0]
-                                    killer[0] = m
-                                history[m] += search.nodes - start_nodes
-                            break
-            # Store the bounds this search proved (within the narrowed window).
-            if g <= a0:
-                hi = g
-            elif g >= b:
-                lo = g
-            else:
-                lo = hi = g
-            work = (search.nodes - start_nodes).bit_length()
-            stored = maps[frame][best] if best >= 0 else best
-            table[key] = (
-                ((work << 10 | (stored + 2)) << 2 * width)
-                | ((lo + off) << width)
-                | (hi + off)
-            )
-            if len(table) > cap:
-                _purge(table, cap)
-                solver.purges += 1
-            return g
-
-        return node
-
-
-def _purge(table: dict[int, int], cap: int) -> None:
-    """Drop the cheapest entries (by the log2 of their work) until at most
-    half of `cap` remain."""
-    counts = [0] * 64
-    for entry in table.values():
-        counts[entry >> 2 * _BITS + 10] += 1
-    keep, threshold = len(table), 0
-    while keep > cap // 2 and threshold < 64:
-        keep -= counts[threshold]
-        threshold += 1
-    shift = 2 * _BITS + 10
-    kept = {k: e for k, e in table.items() if e >> shift >= threshold}
-    table.clear()
-    table.update(kept)
 
 
 def _bits(mask: int) -> list[int]:

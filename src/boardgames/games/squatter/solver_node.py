@@ -1,0 +1,275 @@
+"""The node function of Squatter's exact solver (`solver.SquatterSolver`):
+the one hot search loop, `build_node`, kept whole (every call it would make
+costs a measurable share of the node rate), and the table it writes.
+
+A table entry is one int: from the top, the log2 of the work below the
+node, the best move in the canonical frame (+2: -2 none, -1 a pass), then
+the lower and the upper bound of the value, 12 bits each (+2048).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .rules import UNPACK
+
+if TYPE_CHECKING:
+    from .solver import _Search
+
+#: A pass (filling a dead cell) in move lists.
+PASS = -1
+#: Value fields in a table entry: 12 bits each, offset so that they are >= 0.
+_BITS, _OFF = 12, 2048
+_MASK = (1 << _BITS) - 1
+#: Entries of the capturable-cells cache (walls -> cells) before it is emptied.
+REACH_CAP = 1 << 18
+
+
+def build_node(search: _Search) -> Callable[[int, int, int], int]:
+    """The node function (alpha, beta, used) -> value, a closure over the
+    solver's tables: the hot search loop (kept whole: see the module doc).
+    `used` counts the passes taken since the root."""
+    solver, state = search.solver, search.state
+    game = state.game
+    geo = game.geometry
+    make, undo = state.make, state.undo
+    unpack = UNPACK[game.frames]
+    hash_bytes = game.hash_bytes
+    table, cap = solver.table, solver.tt_cap
+    symmetry, use_passes, use_bounds, use_order = (
+        solver.symmetry, solver.passes, solver.bounds, solver.order
+    )
+    maps, unmaps = game.symmetries, game.inverse_symmetries
+    ring_mask, ring_seeds, seeds_at = geo.ring_mask, geo.ring_seeds, geo.seeds_at
+    move_groups = geo.move_groups
+    stones, terr, dead = state.stones, state.terr, state.dead
+    killers, history = search.killers, search.history
+    mask, off, width = _MASK, _OFF, _BITS
+    most = geo.cells  # no margin can reach it
+    full, border, interior, n = geo.full, geo.border, geo.interior, geo.n
+    east, west = geo.not_west, geo.not_east  # masks of shifts towards the east / west
+    reach: dict[int, int] = {}  # walls -> capturable cells
+
+    def generate(me: int, live: int, tt_move: int, ply: int, passes: int) -> list[int]:
+        """The moves but `tt_move`: closing moves, blocking moves, killers,
+        the rest by history (the centre first on ties), a pass last."""
+        moves: list[int] = []
+        for group, ordered in move_groups:
+            part = live & group
+            if part:
+                moves += ordered[part]
+        if use_order:
+            mine, theirs = stones[me], stones[1 - me]
+            first, second, rest = [], [], []
+            k1, k2 = killers[ply]
+            for m in moves:
+                if m == tt_move:
+                    continue
+                ring = ring_mask[m]
+                around = mine & ring
+                seeds = ring_seeds[m].get(around)
+                if seeds is None:
+                    seeds = seeds_at(m, around)
+                if seeds:
+                    first.append(m)
+                    continue
+                around = theirs & ring
+                seeds = ring_seeds[m].get(around)
+                if seeds is None:
+                    seeds = seeds_at(m, around)
+                if seeds:
+                    second.append(m)
+                elif m != k1 and m != k2:
+                    rest.append(m)
+            rest.sort(key=history.__getitem__, reverse=True)
+            moves = first + second
+            for k in (k1, k2):
+                if k >= 0 and live >> k & 1 and k != tt_move and k not in moves:
+                    moves.append(k)
+            moves += rest
+        elif tt_move >= 0:
+            moves.remove(tt_move)
+        if passes > 0 and tt_move != PASS:
+            moves.append(PASS)
+        return moves
+
+    def node(alpha: int, beta: int, used: int) -> int:
+        search.nodes += 1
+        if search.nodes >= search.next_check:
+            search.next_check = search.check()
+        me = state.to_move
+        op = 1 - me
+        free = state.free
+        t_me, t_op = terr[me], terr[op]
+        if use_passes or use_bounds:
+            # potential.capturable for both colours, written out.
+            c_me = reach.get(free | stones[me] | dead[me], -1)
+            if c_me < 0:
+                walls = free | stones[me] | dead[me]
+                passable = full & ~walls
+                region = passable & border
+                while True:
+                    grown = (
+                        region | (region << 1 & east) | (region >> 1 & west)
+                        | (region << n & full) | region >> n
+                    ) & passable
+                    if grown == region:
+                        break
+                    region = grown
+                c_me = interior & ~(
+                    region | (region << 1 & east) | (region >> 1 & west)
+                    | (region << n & full) | region >> n
+                )
+                if len(reach) > REACH_CAP:
+                    reach.clear()
+                reach[walls] = c_me
+            c_op = reach.get(free | stones[op] | dead[op], -1)
+            if c_op < 0:
+                walls = free | stones[op] | dead[op]
+                passable = full & ~walls
+                region = passable & border
+                while True:
+                    grown = (
+                        region | (region << 1 & east) | (region >> 1 & west)
+                        | (region << n & full) | region >> n
+                    ) & passable
+                    if grown == region:
+                        break
+                    region = grown
+                c_op = interior & ~(
+                    region | (region << 1 & east) | (region >> 1 & west)
+                    | (region << n & full) | region >> n
+                )
+                reach[walls] = c_op
+            if use_passes:
+                both = c_me | c_op
+                live = free & (
+                    both | (both << 1 & east) | (both >> 1 & west)
+                    | (both << n & full) | both >> n
+                )
+            else:
+                live = free
+        else:
+            live = free
+        if not live:
+            return t_me.bit_count() - t_op.bit_count()
+        passes = (free ^ live).bit_count() - used
+        lo, hi = -most, most
+        if use_bounds:
+            hi = (
+                t_me.bit_count()
+                + (c_me & ~t_me & ~stones[me] & ~dead[me]).bit_count()
+                - (t_op & ~c_me).bit_count()
+            )
+            lo = -(
+                t_op.bit_count()
+                + (c_op & ~t_op & ~stones[op] & ~dead[op]).bit_count()
+                - (t_me & ~c_op).bit_count()
+            )
+            if hi <= alpha or lo == hi:
+                return hi
+            if lo >= beta:
+                return lo
+        frames = unpack(state.packed.to_bytes(hash_bytes, "little"))
+        canon = min(frames) if symmetry else frames[0]
+        frame = frames.index(canon)
+        key = canon << 10 | passes
+        entry = table.get(key)
+        tt_move = -2
+        if entry is not None:
+            e_hi = (entry & mask) - off
+            e_lo = (entry >> width & mask) - off
+            if e_lo > lo:
+                lo = e_lo
+            if e_hi < hi:
+                hi = e_hi
+            if lo >= beta:
+                return lo
+            if hi <= alpha or lo == hi:
+                return hi
+            stored = (entry >> 2 * width & 1023) - 2
+            if stored >= 0:
+                tt_move = unmaps[frame][stored]
+                if not live >> tt_move & 1:  # (a hash collision)
+                    tt_move = -2
+            elif stored == PASS and passes > 0:
+                tt_move = PASS
+        a = alpha if alpha > lo else lo
+        b = beta if beta < hi else hi
+        # The table's move first; the others only if it does not cut off.
+        ply = len(state.history) + used
+        if tt_move != -2:
+            moves = [tt_move]
+            pending = True
+        else:
+            moves = generate(me, live, tt_move, ply, passes)
+            pending = False
+        start_nodes = search.nodes
+        a0 = a
+        g = -most
+        best = -2
+        i = 0
+        while i < len(moves):
+            m = moves[i]
+            i += 1
+            if m == PASS:
+                state.to_move = op
+                v = -node(-b, -a, used + 1)
+                state.to_move = me
+            else:
+                make(m)
+                v = -node(-b, -a, used)
+                undo()
+            if v > g:
+                g = v
+                best = m
+                if v > a:
+                    a = v
+                    if v >= b:
+                        if m >= 0:
+                            killer = killers[ply]
+                            if killer[0] != m:
+                                killer[1] = killer[0]
+                                killer[0] = m
+                            history[m] += search.nodes - start_nodes
+                        break
+            if pending:
+                pending = False
+                moves += generate(me, live, tt_move, ply, passes)
+        # Store the bounds this search proved (within the narrowed window).
+        if g <= a0:
+            hi = g
+        elif g >= b:
+            lo = g
+        else:
+            lo = hi = g
+        work = (search.nodes - start_nodes).bit_length()
+        stored = maps[frame][best] if best >= 0 else best
+        table[key] = (
+            ((work << 10 | (stored + 2)) << 2 * width)
+            | ((lo + off) << width)
+            | (hi + off)
+        )
+        if len(table) > cap:
+            purge(table, cap)
+            solver.purges += 1
+        return g
+
+    return node
+
+
+def purge(table: dict[int, int], cap: int) -> None:
+    """Drop the cheapest entries (by the log2 of their work) until at most
+    half of `cap` remain."""
+    counts = [0] * 64
+    for entry in table.values():
+        counts[entry >> 2 * _BITS + 10] += 1
+    keep, threshold = len(table), 0
+    while keep > cap // 2 and threshold < 64:
+        keep -= counts[threshold]
+        threshold += 1
+    shift = 2 * _BITS + 10
+    kept = {k: e for k, e in table.items() if e >> shift >= threshold}
+    table.clear()
+    table.update(kept)
