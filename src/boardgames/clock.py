@@ -241,9 +241,10 @@ class GameClock:
 
     def brake_after(self, side: int) -> float:
         """Seconds into a move of `side` after which it must stop thinking: its
-        clock less a little (twice the margin, or a twentieth of the clock)."""
+        clock less a little (twice the margin, a tenth of the clock, or 50 ms,
+        whichever is most: a loaded machine may wake the brake late)."""
         left = self.left[side]
-        return max(0.0, left - max(2 * self.managers[side].margin, 0.05 * left))
+        return max(0.0, left - max(2 * self.managers[side].margin, 0.1 * left, 0.05))
 
     def charge(self, side: int, used: float, allotted: float) -> bool:
         self.left[side] -= used
