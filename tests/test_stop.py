@@ -108,3 +108,12 @@ def test_players_without_a_stop_parameter_still_play():
     assert capabilities(player) == {"live": False, "stoppable": False}
     move, info = think(player, game.new_state(), threading.Event(), lambda info: None)
     assert move == game.new_state().legal_moves()[0] and not info["stopped"]
+
+
+def test_a_watcher_set_on_the_searcher_sees_every_finished_depth():
+    searcher = Searcher()
+    seen, given = [], []
+    searcher.on_iteration = lambda result: seen.append(result.depth)
+    state = get_game("squatter", size=4).new_state()
+    searcher.search(state, Limits(depth=4), on_iteration=lambda r: given.append(r.depth))
+    assert seen == given == [1, 2, 3, 4]

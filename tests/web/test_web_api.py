@@ -20,7 +20,7 @@ from boardgames.ai import make_player  # noqa: E402
 from boardgames.arena.records import GameRecord  # noqa: E402
 from boardgames.cli.web import allowed_hosts, is_loopback  # noqa: E402
 from boardgames.web.app import create_app  # noqa: E402
-from boardgames.web.thinking import LiveEngine, capabilities, think  # noqa: E402
+from boardgames.web.thinking import capabilities, think  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -290,7 +290,7 @@ def test_think_streams_iterations_and_stops_on_request():
     move, info = out["result"]
     assert game.new_state().illegal_reason(move) is None
     assert infos and infos[-1]["depth"] >= 1 and info["stopped"]
-    assert not isinstance(player.engine, LiveEngine)  # the live wrapper is gone again
+    assert player.engine.on_iteration is None  # the page's watcher is gone again
 
 
 def _open_position(name, options, legal):

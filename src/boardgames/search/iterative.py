@@ -117,6 +117,10 @@ class Searcher(Generic[S]):
         self.history: History | None = None
         #: Nodes visited by the last `value` call (the root included).
         self.last_nodes = 0
+        #: Called with every completed depth's SearchResult of every `search`
+        #: (as its `on_iteration` argument is): a watcher such as the web
+        #: page sets it for the length of a player's move.
+        self.on_iteration: Callable[[SearchResult], None] | None = None
 
     def __repr__(self) -> str:
         size = self.tt.cap if self.tt is not None else 0
@@ -197,15 +201,18 @@ class Searcher(Generic[S]):
         The limits come as one `Limits(depth, time, nodes)` value or as the
         keywords `depth=`, `time=`, `nodes=`.  With no limit at all, searches
         to DEFAULT_DEPTH.  `on_iteration` is called with the SearchResult of
-        every completed depth.  `state` is left as it was.
+        every completed depth (and so is the `on_iteration` attribute, when
+        set).  `state` is left as it was.
         """
         start = perf_counter()
         limits = given_limits(limits, depth, time, nodes)
+        watchers = [f for f in (on_iteration, self.on_iteration) if f is not None]
         with gc_paused(pause_gc_for(limits.time)):
             result = None
             for result in self._deepen(state, limits, start):
-                if on_iteration is not None and result.completed:
-                    on_iteration(result)
+                if result.completed:
+                    for watch in watchers:
+                        watch(result)
         assert result is not None  # `_deepen` yields at least once
         return result
 

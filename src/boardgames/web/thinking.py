@@ -8,11 +8,12 @@ games' chain player and solver, Hadron's solver alike).  A plugin player
 whose `choose` takes no `stop` still thinks in the worker thread and moves
 at its time limit, which the page says.
 
-*Live progress*: when the player searches through an engine whose `search`
-takes `on_iteration` (the alpha-beta family's `Searcher`; a `SearchPlayer`
-and its subclasses hold it in `player.engine`), the engine is wrapped for
-the length of the call and every finished depth reaches `on_info` as a
-JSON-ready dict (depth, score, PV in notation, nodes, nps).
+*Live progress*: when the player searches through an engine with an
+`on_iteration` attribute (the alpha-beta family's `Searcher`; a
+`SearchPlayer` and its subclasses hold it in `player.engine`), that
+attribute is set for the length of the call, so every finished depth
+reaches `on_info` as a JSON-ready dict (depth, score, PV in notation,
+nodes, nps).  The player keeps its own engine object.
 """
 
 from __future__ import annotations
@@ -71,32 +72,7 @@ def _takes(function: Callable[..., Any], name: str) -> bool:
 def capabilities(player: Player) -> dict[str, bool]:
     """What the page can expect while `player` thinks: live iterations, a stop."""
     engine = getattr(player, "engine", None)
-    search = getattr(engine, "search", None)
-    live = search is not None and _takes(search, "on_iteration")
-    return {"live": live, "stoppable": _takes(player.choose, "stop")}
-
-
-class LiveEngine:
-    """Stands in for a player's engine during one `choose`: streams each
-    finished iteration to `on_info`."""
-
-    def __init__(self, engine: Any, game: Game, side: int, on_info: OnInfo) -> None:
-        self.engine = engine
-        self.game = game
-        self.side = side
-        self.on_info = on_info
-
-    def __getattr__(self, name: str) -> Any:  # clear(), tt, ... reach the real engine
-        return getattr(self.engine, name)
-
-    def _iteration(self, result: Any) -> None:
-        info = describe(self.game, result, self.side)
-        if info is not None:
-            self.on_info(info)
-
-    def search(self, state: State, *args: Any, **limits: Any) -> Any:
-        """The engine's search with the caller's limits, reporting each iteration."""
-        return self.engine.search(state, *args, on_iteration=self._iteration, **limits)
+    return {"live": hasattr(engine, "on_iteration"), "stoppable": _takes(player.choose, "stop")}
 
 
 def think(
@@ -111,22 +87,25 @@ def think(
     Runs in a worker thread; `on_info` is called from that thread.
     """
     game, side = state.game, state.to_move
-    engine = getattr(player, "engine", None)
-    search = getattr(engine, "search", None)
-    live = None
-    if search is not None and _takes(search, "on_iteration"):
-        live = LiveEngine(engine, game, side, on_info)
+    engine: Any = getattr(player, "engine", None)
+    live = hasattr(engine, "on_iteration")
+
+    def iteration(result: Any) -> None:
+        info = describe(game, result, side)
+        if info is not None:
+            on_info(info)
+
     start = time.perf_counter()
-    if live is not None:
-        player.engine = live  # type: ignore[attr-defined]  # SearchPlayer and kin
+    if live:
+        saved, engine.on_iteration = engine.on_iteration, iteration
     try:
         if _takes(player.choose, "stop"):
             move = player.choose(state.copy(), time_limit, stop)
         else:
             move = player.choose(state.copy(), time_limit)
     finally:
-        if live is not None:
-            player.engine = engine  # type: ignore[attr-defined]
+        if live:
+            engine.on_iteration = saved
     info = describe(game, getattr(player, "last_result", None), side)
     if info is None or info["move"] != game.format_move(move):
         info = {"move": game.format_move(move), "time": round(time.perf_counter() - start, 3)}
