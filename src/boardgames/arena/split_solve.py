@@ -153,13 +153,15 @@ class _Node:
 class SplitReport:
     """`split_solve`'s answer: the `result` (as `solve_position` gives it)
     and how the work went: `tasks` run, open leaves of the split tree and
-    its `depth`, the workers' CPU seconds (`cpu`, their sum)."""
+    its `depth`, the workers' CPU seconds (`cpu`, their sum), and each
+    task's moves from the root with its result (`log`, in finishing order)."""
 
     result: SolveResult
     tasks: int
     leaves: int
     depth: int
     cpu: float
+    log: list[tuple[tuple[int, ...], LeafResult]] = field(default_factory=list)
 
 
 class _Split:
@@ -376,6 +378,7 @@ def split_solve(
     for future, node in _run(split, executor, all_moves, slots, deadline):
         result = future.result()
         _settle(node, result)
+        report.log.append((node.moves, result))
         report.tasks += 1
         report.result.nodes += result.nodes
         report.cpu += result.cpu
