@@ -13,7 +13,8 @@ board is small enough, and NegaScout with the Territory evaluator otherwise.
   search's choice among them.  A loss, or a solve that ran out of time,
   leaves the choice to the search with the rest of the move's time.  The
   solver's table lives as long as the player: later moves reuse earlier
-  proofs.
+  proofs.  After a solve that ran out of time the next try waits until two
+  fewer live cells are left.
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ class SquatterPlayer(SearchPlayer):
         self.traps = traps
         self.book = book
         self.solver: SquatterSolver | None = None
+        #: Live cells of the last solve that ran out of time (and the game
+        #: length then): the next try waits until two fewer are left.
+        self._failed: tuple[int, int] | None = None
 
     def choose(
         self, state: SquatterState, time_limit: float | None = None, stop: Stop | None = None
@@ -69,7 +73,10 @@ class SquatterPlayer(SearchPlayer):
         budget = time_budget(self.time, time_limit)
         allowed: list[int] | None = None
         live = (state.free & ~dead_cells(state)).bit_count() if state.free else 0
-        if 0 < live <= self.solve_at and not (stop is not None and stop.is_set()):
+        if self._failed is not None and len(state.history) < self._failed[1]:
+            self._failed = None  # a new game
+        limit = self.solve_at if self._failed is None else min(self.solve_at, self._failed[0] - 2)
+        if 0 < live <= limit and not (stop is not None and stop.is_set()):
             move, allowed = self._endgame(state, budget, stop, start)
             if move is not None:
                 return move
@@ -90,7 +97,10 @@ class SquatterPlayer(SearchPlayer):
                 state, outcome=True, all_moves=True, time=deadline - perf_counter(), stop=stop
             )
         except SearchStopped:
+            live = (state.free & ~dead_cells(state)).bit_count()
+            self._failed = (live, len(state.history))
             return None, None
+        self._failed = None
         elapsed = perf_counter() - start
         if result.value > 0 or len(result.best) == 1:
             move = result.best[0]

@@ -1,0 +1,98 @@
+"""Squatter's default player (ai/squatter_play.py): the book, the exact
+endgame and its traps, and the fallback to the search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames.ai import make_player
+from boardgames.game import get_game
+from boardgames.games.squatter import book
+from boardgames.games.squatter.potential import dead_cells
+from boardgames.games.squatter.solver import SquatterSolver
+
+
+@pytest.fixture
+def small_book(monkeypatch):
+    monkeypatch.setitem(book.LINES, 6, {"C3": "D4", "C3 D4 B2": "E5"})
+    monkeypatch.setattr(book, "_TABLES", {})
+    yield
+    book._TABLES.clear()
+
+
+def test_the_book_answers_in_every_orientation(small_book):
+    game = get_game("squatter", size=6)
+    assert game.format_move(book.book_move(game.replay(["C3"]))) == "D4"
+    # C3's mirror images and rotations: the reply turns with the board.
+    for sym in game.symmetries:
+        first = game.format_move(sym[game.parse_move("C3")])
+        reply = game.format_move(sym[game.parse_move("D4")])
+        assert game.format_move(book.book_move(game.replay([first]))) == reply
+    assert book.book_move(game.replay(["C4"])) is not None  # C4 mirrors C3
+    assert book.book_move(game.replay(["B2"])) is None
+    assert book.book_move(game.new_state()) is None
+
+
+def test_the_default_plays_the_book(small_book):
+    game = get_game("squatter", size=6)
+    player = make_player(game, "default:time=0.2")
+    state = game.replay(["C3", "D4", "B2"])
+    assert game.format_move(player.choose(state)) == "E5"
+    assert player.last_result.algorithm == "book"
+    off = make_player(game, "default:time=0.2,book=false")
+    off.choose(state)
+    assert off.last_result.algorithm != "book"
+
+
+def _won_endgame():
+    """A 5 x 5 position with few live cells where White (to move) wins."""
+    rng = random.Random(11)
+    game = get_game("squatter", size=5)
+    while True:
+        state = game.new_state()
+        while state.free.bit_count() > 9:
+            state.make(rng.choice(state.legal_moves()))
+        if state.to_move == 0:
+            result = SquatterSolver(game).solve(state, outcome=True)
+            if result.value > 0:
+                return state
+
+
+def test_a_proven_win_is_played():
+    state = _won_endgame()
+    player = make_player(state.game, "default:time=5")
+    move = player.choose(state)
+    assert player.last_result.algorithm == "solver"
+    state.make(move)
+    assert SquatterSolver(state.game).solve(state, outcome=True).value < 0
+
+
+def test_a_drawn_endgame_keeps_the_draw_and_may_set_traps():
+    rng = random.Random(12)
+    game = get_game("squatter", size=5)
+    checked = 0
+    while checked < 6:
+        state = game.new_state()
+        while state.free.bit_count() > 10:
+            state.make(rng.choice(state.legal_moves()))
+        solver = SquatterSolver(game)
+        if solver.solve(state, outcome=True).value != 0:
+            continue
+        player = make_player(game, "default:time=5,traps=25")
+        move = player.choose(state)
+        state.make(move)
+        assert solver.solve(state, outcome=True).value == 0  # the draw is kept
+        checked += 1
+
+
+def test_a_solve_that_runs_out_of_time_leaves_the_move_to_the_search():
+    game = get_game("squatter", size=6)
+    state = game.replay(["C3", "D4", "C4", "D3", "B3", "E4"])
+    live = (state.free & ~dead_cells(state)).bit_count()
+    player = make_player(game, f"default:solve_at={live}")
+    move = player.choose(state, time_limit=0.05)
+    assert move in state.legal_moves()
+    assert player.last_result.algorithm == "negascout"
+    assert player._failed == (live, 6)
