@@ -29,12 +29,14 @@ from ..games.hadron.experts import (
     AenigmaParams,
     aenigma_evaluator,
     regions_evaluator,
+    sums_evaluator,
 )
 from ..games.hadron.rules import HadronState
 from ..games.hadron.solver import HadronSolver
 from ..options import LIMITS, SEED, TT, Limits, Option, Stop, noise
 from ..players import Player, SearchPlayer, time_budget
 from ..search import Searcher, SolveResult
+from ..search.budget import gc_paused, pause_gc_for
 from . import register_ai, register_solver
 from .hadron_endgame import stopped, swindle
 
@@ -118,7 +120,7 @@ class SolvingPlayer(SearchPlayer):
         engine: Searcher,
         *,
         solve_at: int = 24,
-        solve_live: int = 40,
+        solve_live: int = 48,
         solve_share: float = 0.5,
         limits: Limits | None = None,
         name: str | None = None,
@@ -140,7 +142,11 @@ class SolvingPlayer(SearchPlayer):
             and state.live.bit_count() <= self.solve_live
             and not stopped(stop)
         ):
-            move = self._endgame(state, budget, stop)
+            # The collector stays off as in a timed search: a full collection
+            # inside the move (the solver's and evaluators' tables are large)
+            # would cost the time discipline dearly on a loaded machine.
+            with gc_paused(pause_gc_for(budget)):
+                move = self._endgame(state, budget, stop)
             if move is not None:
                 return move
         if budget is not None:
@@ -186,10 +192,10 @@ class SolvingPlayer(SearchPlayer):
         noise(0.0),
         TT,
         Option("solve_at", "whole", 24, "legal cells from which the solver is tried", low=0),
-        Option("solve_live", "whole", 40, "live cells from which the solver is tried", low=0),
+        Option("solve_live", "whole", 48, "live cells from which the solver is tried", low=0),
         Option("solve_share", "number", 0.5, "share of the move's time for the solver",
                low=0.01, high=1),
-        Option("eval", "choice", "regions", "evaluator", choices=("regions", "aenigma")),
+        Option("eval", "choice", "sums", "evaluator", choices=("sums", "regions", "aenigma")),
         *AENIGMA,
     ),
 )
@@ -212,9 +218,10 @@ def default_ai(
     if eval == "aenigma":
         evaluator = _aenigma(noise, seed, params, weights)
     elif params is not None or any(value is not None for value in weights.values()):
-        raise OptionError("the regions evaluator takes no Aenigma parameters (use eval=aenigma)")
+        raise OptionError(f"the {eval} evaluator takes no Aenigma parameters (use eval=aenigma)")
     else:
-        evaluator = with_noise(regions_evaluator(), noise, seed)
+        reading = sums_evaluator() if eval == "sums" else regions_evaluator()
+        evaluator = with_noise(reading, noise, seed)
     engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
     return SolvingPlayer(
         engine, solve_at=solve_at, solve_live=solve_live, solve_share=solve_share, limits=limits,

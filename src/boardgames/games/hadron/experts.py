@@ -254,8 +254,12 @@ class Regions:
         Each set is a few bitboard operations over the whole board; only the
         special pairs are visited one by one.
         """
-        game = state.game
-        legal, live = state.legal, state.live
+        return self.read(state.game, state.legal, state.live, state.diff)
+
+    @staticmethod
+    def read(game: Hadron, legal: int, live: int, diff: list[int]) -> tuple[int, int, bool]:
+        """`analyse` of the cells of `live` (with the legal ones `legal`, a
+        subset): the whole board, or some of its regions."""
         cols, left_ok, right_ok = game.cols, game.not_first_col, game.not_last_col
         # Cells with >= 1 and >= 2 live neighbours.
         up, down = live >> cols, live << cols
@@ -276,7 +280,6 @@ class Regions:
         closed = (live ^ legal) & (vertical | horizontal) & ~(
             (up & down) | (left & right) | (vertical & horizontal)
         )
-        diff = state.diff
         ups = pairs = 0
         while closed:
             low = closed & -closed
@@ -368,9 +371,17 @@ def regions_evaluator(*, unit: float = 200.0, up: float = 20.0) -> Regions:
     return Regions(unit=float(unit), up=float(up))
 
 
+def sums_evaluator(**options: Any) -> Callable[[HadronState], float]:
+    """The Sums evaluator (sums.py: Regions with exact values of small regions)."""
+    from .sums import sums_evaluator as make
+
+    return make(**options)
+
+
 #: Evaluator factories by name (`Hadron.evaluators()`; "default" is the best).
 EVALUATORS: dict[str, Callable[..., Callable[[HadronState], float]]] = {
-    "default": regions_evaluator,
+    "default": sums_evaluator,
     "aenigma": aenigma_evaluator,
     "regions": regions_evaluator,
+    "sums": sums_evaluator,
 }
