@@ -8,9 +8,13 @@ counted), alternating which goes first.  Printed per round: the single
 solve's CPU and wall time; the split's wall time, this process's CPU and
 the workers' CPU (the sum of the tasks' `time.process_time()`); the load
 average.  The closing lines give the medians and the ratios: the wall-time
-speed-up (single / split) and the work ratio (workers' CPU / single CPU:
-what splitting costs in extra work; 1.0 would be none).  On a loaded
-machine the wall times follow the load; the CPU times much less.
+speed-up (single / split), the work ratio (workers' CPU / single CPU: what
+splitting costs in extra work; 1.0 would be none), and the speed-up that
+idle cores would give, estimated from the tasks' CPU times (`idle`: each
+task, in the order they finished, given to the least busy worker).  On a
+loaded machine the wall times follow the load, and under Linux's
+autogroup scheduling a solve's workers together get one session's share,
+as one process would: only the CPU times say much there.
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ def main() -> None:
                 result = report.result
                 row["workers_cpu"] = report.cpu
                 row["tasks"] = report.tasks
+                row["idle_wall"] = makespan([r.cpu for _, r in report.log], args.workers)
             row[f"{what}_cpu"] = time.process_time() - cpu
             row[f"{what}_wall"] = time.perf_counter() - wall
             row[f"{what}_load"] = load
@@ -70,7 +75,8 @@ def main() -> None:
             f"round {index + 1}: single {row['single_cpu']:.2f} s CPU, {row['single_wall']:.2f} s"
             f" wall (load {row['single_load']:.1f}) | split {row['split_wall']:.2f} s wall,"
             f" driver {row['split_cpu']:.2f} s CPU, workers {row['workers_cpu']:.2f} s CPU,"
-            f" {row['tasks']:.0f} tasks (load {row['split_load']:.1f})",
+            f" {row['tasks']:.0f} tasks, {row['idle_wall']:.2f} s on idle cores"
+            f" (load {row['split_load']:.1f})",
             flush=True,
         )
 
@@ -83,7 +89,17 @@ def main() -> None:
     )
     speed_up = statistics.median(r["single_wall"] / r["split_wall"] for r in rows)
     work = statistics.median(r["workers_cpu"] / r["single_cpu"] for r in rows)
-    print(f"speed-up (wall) {speed_up:.2f}; work ratio (CPU) {work:.2f}")
+    idle = statistics.median(r["single_cpu"] / r["idle_wall"] for r in rows)
+    print(f"speed-up (wall) {speed_up:.2f}; work ratio (CPU) {work:.2f}; on idle cores {idle:.2f}")
+
+
+def makespan(seconds: list[float], workers: int) -> float:
+    """When `workers` would finish tasks of these CPU times, each given in turn
+    to the worker free first."""
+    busy = [0.0] * max(workers, 1)
+    for task in seconds:
+        busy[busy.index(min(busy))] += task
+    return max(busy)
 
 
 if __name__ == "__main__":
