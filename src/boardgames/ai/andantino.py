@@ -20,7 +20,13 @@ from __future__ import annotations
 
 from ..evaluation import with_noise
 from ..game import Game
-from ..games.andantino.experts import DEFAULT_WEIGHTS, ThreatEvaluator, order_moves, seed_evaluator
+from ..games.andantino.experts import (
+    DEFAULT_WEIGHTS,
+    ThreatEvaluator,
+    order_moves,
+    order_moves_groups,
+    seed_evaluator,
+)
 from ..options import LIMITS, SEED, TT, Limits, Option, noise
 from ..players import DEFAULT_TIME, Player, SearchPlayer
 from ..search import Searcher
@@ -77,6 +83,8 @@ def seed_ai(
         noise(0.0),
         TT,
         Option("forced", "whole", 2, "forced blocks followed at the leaves", low=0, high=50),
+        Option("groups", "flag", True, "see cells that enclose whole groups (wins, blocks)"),
+        Option("chase", "flag", True, "after a forced block, follow renewed threats (ladders)"),
         *(Option(name, "number", weight, "ThreatEvaluator weight", low=0)
           for name, weight in DEFAULT_WEIGHTS.items()),
     ),
@@ -89,15 +97,17 @@ def default_ai(
     noise: float,
     tt: int | None,
     forced: int,
+    groups: bool,
+    chase: bool,
     **weights: float,
 ) -> Player:
     """The library's strongest Andantino player."""
-    evaluator = with_noise(ThreatEvaluator(forced, **weights), noise, seed)
+    evaluator = with_noise(ThreatEvaluator(forced, groups, chase, **weights), noise, seed)
     engine = Searcher(
         evaluator,
         algorithm="negascout",
         tt_size=DEFAULT_TT if tt is None else tt,
-        order=order_moves,
+        order=order_moves_groups if groups else order_moves,
         seed=seed,
     )
     return SearchPlayer(engine, limits=_limits(limits), name="default")

@@ -13,13 +13,14 @@ Scores are from the side to move, inside +-evaluation.MAX_EVAL.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...evaluation import RandomExpert, Weighted
 from .geometry import (
     BIT,
     BOARD_MASK,
     CELL_OF_POSITION,
+    NEIGHBOURS6,
     escape_mask,
     flood,
 )
@@ -131,6 +132,39 @@ def _winning_cells(state: AndantinoState, player: int, five_surrounded: int) -> 
     return _legal_bits(state, cells) if cells else 0
 
 
+def _near(bits: int) -> int:
+    """`bits` and their neighbours."""
+    return bits | bits << 1 | bits >> 1 | bits << 19 | bits >> 19 | bits << 20 | bits >> 20
+
+
+def group_enclosing_cells(state: AndantinoState, player: int) -> int:
+    """`player`'s legal cells (a bitboard) whose stone would enclose enemy
+    stones, a single stone or a whole group, by the rules' enclosure.
+
+    Only cells touching two or more of `player`'s stones can close a region
+    (`state.two`), and only when some enemy stones are already cut off from
+    the border by `player`'s potential walls (stones plus those cells): with
+    fewer walls the border reaches at least as far.  The candidates are the
+    legal such cells next to the cut-off enemy stones' zone (the non-own
+    cells the border does not reach under the potential walls), each tried
+    with one (memoised) flood."""
+    own, enemy = state.bits[player], state.bits[1 - player]
+    gaps = state.two[player] & BOARD_MASK & ~(own | enemy)
+    border = reach(own | gaps)
+    cut = enemy & ~border
+    if not cut:
+        return 0
+    zone = flood(cut, BOARD_MASK & ~own & ~border)
+    candidates = _legal_bits(state, gaps & _near(zone))
+    found = 0
+    while candidates:
+        low = candidates & -candidates
+        candidates ^= low
+        if enemy & ~reach(own | low):
+            found |= low
+    return found
+
+
 def winning_cells_both(state: AndantinoState) -> tuple[int, int]:
     """Bitboards of the legal winning cells (see `winning_cells`) of the side
     to move and of the opponent, read from the state's counts."""
@@ -167,9 +201,13 @@ class ThreatEvaluator:
     The counts come from the state's incremental tally (tallies.py); only the
     cut-off groups (`danger`) are flooded here, and the floods and the scores
     are memoised (bounded).  `weights` is read once, when the evaluator is
-    built."""
+    built.  With `groups`, the winning cells also count cells that enclose
+    whole groups (`group_enclosing_cells`), not just lone stones, for the
+    side to move (a near-win) and the opponent (a block or a near-loss)."""
 
-    def __init__(self, forced: int = 2, **weights: float) -> None:
+    def __init__(
+        self, forced: int = 2, groups: bool = False, chase: bool = False, **weights: float
+    ) -> None:
         unknown = set(weights) - set(DEFAULT_WEIGHTS)
         if unknown:
             raise ValueError(f"unknown weight(s): {', '.join(sorted(unknown))}")
@@ -177,6 +215,8 @@ class ThreatEvaluator:
             raise ValueError(f"forced must be a whole number >= 0, not {forced!r}")
         self.weights = {**DEFAULT_WEIGHTS, **weights}
         self.forced = forced
+        self.groups = bool(groups)
+        self.chase = bool(chase)
         self._w = tuple(self.weights[name] for name in DEFAULT_WEIGHTS)
         #: Scores by position (both colours' bitboards, which also fix the
         #: side to move): leaves recur through transpositions.
@@ -194,8 +234,10 @@ class ThreatEvaluator:
             memo[key] = score
         return score
 
-    def evaluate(self, state: AndantinoState, forced: int) -> float:
-        """The score, following at most `forced` forced blocks."""
+    def evaluate(self, state: AndantinoState, forced: int, blocked: bool = False) -> float:
+        """The score, following at most `forced` forced blocks (`blocked`:
+        the last move was one, so with `chase` the side to move may renew
+        its threat next to it)."""
         if state.reason is not None:
             won = state.winner()
             return 0.0 if won is None else (WIN_NEXT if won == state.to_move else -WIN_NEXT)
@@ -215,14 +257,19 @@ class ThreatEvaluator:
             mobility = f[14] - f[15]
         if (m4 or ms5) and _winning_cells(state, me, ms5):
             return WIN_NEXT
+        groups = self.groups
+        if groups and group_enclosing_cells(state, me):
+            return WIN_NEXT
         threats = _winning_cells(state, 1 - me, os5) if o4 or os5 else 0
+        if groups:
+            threats |= group_enclosing_cells(state, 1 - me)
         if threats:
             if threats & (threats - 1):
                 return LOST_NEXT
             if forced:
                 block = CELL_OF_POSITION[threats.bit_length() - 1]
                 state.make(block)
-                score = -self.evaluate(state, forced - 1)
+                score = -self.evaluate(state, forced - 1, True)
                 state.undo()
                 return score
         w4, w3, w2, ws5, ws4, ws3, wb, wm, wd, tempo = self._w
@@ -251,7 +298,43 @@ class ThreatEvaluator:
             score += wd * (tempo * theirs_cut - mine_cut)
         if wm:
             score += wm * mobility
+        if blocked and forced and self.chase:
+            chased = self._chase(state, me, forced)
+            if chased > score:
+                return chased
         return score
+
+    def _chase(self, state: AndantinoState, me: int, forced: int) -> float:
+        """The best score (for `me`, to move) of renewing a threat right after
+        the opponent blocked one: each empty legal cell next to the block that
+        touches two of `me`'s stones is tried, and kept when it leaves `me` a
+        winning cell (the opponent must block again, which the evaluation
+        follows while `forced` lasts).  Reads ladders: a group chased along a
+        wall until it is enclosed.  -inf when no such move threatens."""
+        best = float("-inf")
+        board = state.board
+        candidates = state.candidates
+        walls = state.two[me]
+        groups = self.groups
+        for cell in NEIGHBOURS6[state.history[-1]]:
+            if cell < 0 or board[cell] >= 0 or cell not in candidates or not BIT[cell] & walls:
+                continue
+            state.make(cell)
+            if state.reason is None:
+                threat = _winning_cells(state, me, state.sur5[1 - me]) or (
+                    groups and group_enclosing_cells(state, me)
+                )
+                if threat:
+                    score = -self.evaluate(state, forced)
+                    if score > best:
+                        best = score
+            else:
+                won = state.winner()
+                score = 0.0 if won is None else (WIN_NEXT if won == me else -WIN_NEXT)
+                if score > best:
+                    best = score
+            state.undo()
+        return best
 
     def clear_memos(self, lines: bool = True) -> None:
         """Forget the memoised scores and floods, and with `lines` the line
@@ -263,13 +346,29 @@ class ThreatEvaluator:
             clear_line_memos()
 
     def __repr__(self) -> str:
-        return f"ThreatEvaluator({self.weights})"
+        return (
+            f"ThreatEvaluator({self.weights}, forced={self.forced}, groups={self.groups}, "
+            f"chase={self.chase})"
+        )
 
 
 def order_moves(state: AndantinoState, moves: list[int]) -> list[int]:
     """Static move order: winning cells, then cells that block the opponent's
     wins, then cells touching more stones."""
+    return _order(state, moves, *winning_cells_both(state))
+
+
+def order_moves_groups(state: AndantinoState, moves: list[int]) -> list[int]:
+    """`order_moves` with the cells enclosing whole groups among the winning
+    cells and blocks (`group_enclosing_cells`)."""
     wins, blocks = winning_cells_both(state)
+    me = state.to_move
+    wins |= group_enclosing_cells(state, me)
+    blocks |= group_enclosing_cells(state, 1 - me)
+    return _order(state, moves, wins, blocks)
+
+
+def _order(state: AndantinoState, moves: list[int], wins: int, blocks: int) -> list[int]:
     masks = state.masks  # a mask >> COUNT_SHIFT is the cell's count of stones around
     if not (wins or blocks):
         return sorted(moves, key=lambda m: masks[m] >> COUNT_SHIFT, reverse=True)
@@ -296,7 +395,9 @@ def threat_evaluator(
     tempo: float | None = None,
 ) -> ThreatEvaluator:
     """The ThreatEvaluator from options: `forced` and any weight of
-    DEFAULT_WEIGHTS (None keeps the default).  `Game.evaluator` adds the noise."""
+    DEFAULT_WEIGHTS (None keeps the default).  `Game.evaluator` adds the noise.
+    This is the evaluator the generic AIs use: without `groups` and `chase`,
+    which the default AI turns on (with its own move order)."""
     given = {
         "four": four,
         "three": three,
@@ -309,7 +410,8 @@ def threat_evaluator(
         "danger": danger,
         "tempo": tempo,
     }
-    return ThreatEvaluator(forced, **{k: v for k, v in given.items() if v is not None})
+    chosen: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    return ThreatEvaluator(forced, **chosen)
 
 
 def _bridge() -> BridgeExpert:
