@@ -9,9 +9,12 @@
   killers, history, a static order that tries winning and blocking cells
   first, and the ThreatEvaluator (lines, enclosure threats, bridges,
   mobility), which follows up to `forced` (default 2) forced blocks at the
-  leaves.  Options: noise, tt, seed, forced and any ThreatEvaluator weight
-  (four, three, two, surround5, surround4, surround3, bridge, mobility,
-  danger, tempo).
+  leaves.  With `groups` (on by default) the winning and blocking cells
+  include cells that enclose whole groups, not just lone stones; `chase`
+  (off: measured no better) follows renewed threats after a forced block.
+  Options: noise, tt, seed, forced, groups, chase and any ThreatEvaluator
+  weight (four, three, two, surround5, surround4, surround3, bridge,
+  mobility, danger, tempo).
 
 Both search 1 s per move when given no limit.
 """
@@ -84,7 +87,7 @@ def seed_ai(
         TT,
         Option("forced", "whole", 2, "forced blocks followed at the leaves", low=0, high=50),
         Option("groups", "flag", True, "see cells that enclose whole groups (wins, blocks)"),
-        Option("chase", "flag", True, "after a forced block, follow renewed threats (ladders)"),
+        Option("chase", "flag", False, "after a forced block, follow renewed threats (ladders)"),
         *(Option(name, "number", weight, "ThreatEvaluator weight", low=0)
           for name, weight in DEFAULT_WEIGHTS.items()),
     ),
