@@ -266,3 +266,47 @@ def test_a_finished_game_and_a_principal_line():
     result = solver.solve(end)
     assert result.best == []
     assert result.value == (b - a if end.to_move else a - b)
+
+
+def test_windows_bound_the_exact_value():
+    from boardgames.solution import EXACT, LOWER, UPPER
+
+    for state in positions(15, seed=9, free=(6, 9)):
+        value = brute(state.copy())
+        solver = SquatterSolver(state.game)
+        for alpha, beta in ((value - 2, value + 2), (value, value + 1), (value - 1, value),
+                            (float("-inf"), value - 0.5), (value + 0.5, float("inf"))):
+            result = solver.solve(state, window=(alpha, beta))
+            if result.bound == EXACT:
+                assert result.value == value and alpha < value < beta
+                assert result.best
+            elif result.bound == LOWER:
+                assert value >= result.value >= beta
+            else:
+                assert result.bound == UPPER and value <= result.value <= alpha
+
+
+def test_lines_replay_to_the_value():
+    for state in positions(10, seed=10, free=(6, 10)):
+        solver = SquatterSolver(state.game)
+        for outcome in (False, True):
+            result = solver.solve(state, line=True, outcome=outcome)
+            end = state.copy()
+            for move in result.line:
+                end.make(move)
+            assert not end.free
+            a, b = end.scores()
+            margin = a - b if state.to_move == 0 else b - a
+            assert (margin if not outcome else (margin > 0) - (margin < 0)) == result.value
+
+
+def test_the_session_keeps_its_table():
+    from boardgames.ai.solving import session_for
+
+    game = get_game("squatter", size=5)
+    session = session_for(game)
+    assert isinstance(session, SquatterSolver)
+    state = positions(1, seed=11, sizes=(5,), free=(10, 10))[0]
+    first = session.solve(state)
+    again = session.solve(state)
+    assert again.value == first.value and again.nodes < first.nodes

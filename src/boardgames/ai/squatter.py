@@ -23,7 +23,7 @@ from time import perf_counter
 
 from ..errors import SearchStopped
 from ..game import Game
-from ..games.squatter import SquatterState
+from ..games.squatter import Squatter, SquatterState
 from ..games.squatter.experts import Seed001, Seed003, Territory, seed003_order
 from ..games.squatter.seed001 import Seed001Search
 from ..games.squatter.solver import SquatterSolver
@@ -31,6 +31,7 @@ from ..options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Limits, 
 from ..players import Player, SearchPlayer, no_legal_move, time_budget
 from ..search import Searcher, SearchResult, SolveResult
 from . import register_ai, register_solver
+from .solving import register_session
 from .squatter_play import SquatterPlayer
 
 
@@ -286,13 +287,30 @@ def solve_squatter(
     all_moves: bool = False,
     time: float | None = None,
     outcome: bool = False,
+    line: bool = False,
+    window: tuple[float, float] | None = None,
     stop: Stop | None = None,
 ) -> SolveResult:
     """The exact value of a Squatter position (`SquatterSolver`, a fresh table):
-    the final margin for the side to move, or only its sign with `outcome`.
-    Raises SearchStopped when `time` runs out or `stop` is set."""
+    the final margin for the side to move, or only its sign with `outcome`;
+    `line` adds a principal line (solved on the same table), `window` a
+    bound outside (alpha, beta).  Raises SearchStopped when `time` runs out
+    or `stop` is set."""
     solver = SquatterSolver(state.game)
-    return solver.solve(state, all_moves=all_moves, outcome=outcome, time=time, stop=stop)
+    return solver.solve(
+        state, all_moves=all_moves, outcome=outcome, line=line, window=window, time=time,
+        stop=stop,
+    )
 
 
 register_solver("squatter", solve_squatter)
+
+
+def squatter_session(game: Game) -> SquatterSolver:
+    """A solver kept between the solves of one process (split solving's
+    workers): its table serves every task the process gets."""
+    assert isinstance(game, Squatter)
+    return SquatterSolver(game)
+
+
+register_session("squatter", squatter_session)

@@ -30,11 +30,12 @@ Values are from the side to move, margins of captured cells.
 
 from __future__ import annotations
 
+import math
 from time import perf_counter
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
-from ...solution import SolveResult
+from ...solution import EXACT, LOWER, UPPER, SolveResult
 from .potential import dead_cells
 from .solver_node import PASS, build_node
 
@@ -78,6 +79,8 @@ class SquatterSolver:
         *,
         all_moves: bool = False,
         outcome: bool = False,
+        window: tuple[float, float] | None = None,
+        line: bool = False,
         time: float | None = None,
         nodes: int | None = None,
         stop: Stop | None = None,
@@ -86,15 +89,22 @@ class SquatterSolver:
         exact final margin, or with `outcome` only its sign (+1, 0, -1).
 
         `best` is one optimal move, every one with `all_moves` (a dead cell
-        stands for every dead cell: all of them are then optimal).
+        stands for every dead cell: all of them are then optimal).  With
+        `window=(alpha, beta)` the value is exact inside the window, else a
+        bound (`bound` LOWER or UPPER, no best moves); with `line`, `line`
+        is a principal line (`principal_line`) when the value is exact.
         """
         start = perf_counter()
         search = _Search(self, state, start, time, nodes, stop)
+        bound = EXACT
         try:
             if not state.free:
                 a, b = state.scores()
                 value = a - b if state.to_move == 0 else b - a
                 best: list[int] = []
+            elif window is not None:
+                value, bound = search.window(*window)
+                best = [] if bound != EXACT else search.optimal_moves(value, not all_moves)
             else:
                 value = search.outcome() if outcome else search.margin()
                 if outcome and value < 0:  # every move loses: none is worse
@@ -106,19 +116,33 @@ class SquatterSolver:
             self.nodes += search.nodes
             search.restore()
         winner = None if value == 0 else state.to_move if value > 0 else 1 - state.to_move
-        return SolveResult(value, winner, best, search.nodes, perf_counter() - start)
+        if bound != EXACT:
+            winner = None
+        moves = None
+        if line and bound == EXACT:
+            left = None if time is None else max(time - (perf_counter() - start), 0.001)
+            moves = self.principal_line(state, outcome=outcome, time=left, stop=stop)
+        return SolveResult(
+            value, winner, best, search.nodes, perf_counter() - start, line=moves, bound=bound
+        )
 
     def principal_line(
-        self, state: SquatterState, *, time: float | None = None, stop: Stop | None = None
+        self,
+        state: SquatterState,
+        *,
+        outcome: bool = False,
+        time: float | None = None,
+        stop: Stop | None = None,
     ) -> list[int]:
         """One line of optimal moves from `state` to the end of the game
-        (dead cells as the lowest free dead cell), by repeated solves."""
+        (keeping the margin, or with `outcome` its sign), by repeated solves
+        on the warm table; a dead cell stands as the lowest free one."""
         line: list[int] = []
         copy = state.copy()
         deadline = None if time is None else perf_counter() + time
         while copy.free:
             left = None if deadline is None else max(deadline - perf_counter(), 0.001)
-            result = self.solve(copy, time=left, stop=stop)
+            result = self.solve(copy, outcome=outcome, time=left, stop=stop)
             line.append(result.best[0])
             copy.make(result.best[0])
         return line
@@ -177,6 +201,22 @@ class _Search:
     def test(self, value: int) -> bool:
         """Is the root's value at least `value`?"""
         return self.node(value - 1, value, 0) >= value
+
+    def window(self, alpha: float, beta: float) -> tuple[int, str]:
+        """(value, EXACT) when the value lies inside (alpha, beta), else a
+        fail-soft bound and LOWER or UPPER."""
+        most = self.state.game.geometry.cells + 1
+        low = math.floor(alpha) if math.isfinite(alpha) else (-most if alpha < 0 else most)
+        high = math.ceil(beta) if math.isfinite(beta) else (most if beta > 0 else -most)
+        low, high = max(low, -most), min(high, most)
+        if low >= high:
+            raise ValueError(f"empty window ({alpha}, {beta})")
+        value = self.node(low, high, 0)
+        if value <= low:
+            return value, UPPER
+        if value >= high:
+            return value, LOWER
+        return value, EXACT
 
     def outcome(self) -> int:
         """+1, 0 or -1: two null-window tests at most."""
