@@ -1,4 +1,4 @@
-"""HexiFence AIs: the seed's staged player, the chain-aware default, the solver.
+"""HexiFence AIs: the seed's staged player, the default, the solver.
 
 Both players also serve dots-and-boxes (`boardgames.ai.dots` registers them
 there): the rules are the same edge-capture game on another layout.
@@ -9,44 +9,33 @@ there): the rules are the same edge-capture game on another layout.
   seed's f(n) after a greedy play-out; with no safe move left, the move that
   gives away the fewest cells.  It never declines cells, so it never plays
   the double-dealing sacrifice.
-- "default": exact play once few edges remain (`exact` empty edges), chain
-  play before that: alpha-beta over safe moves whose leaves are scored by
-  the loony-endgame value of chains and loops, the cheapest opening in the
-  loony phase, and the double-dealing hand-out when keeping control pays.
+- "default" (`edge_default.ChainPlayer`): exact play once few edges remain,
+  and before that the safe-edge model: a safe edge proven to win the game
+  in which nobody sacrifices while a safe edge is left.
+- "farrugiulian" (`farrugiulian.FarrugiulianPlayer`): the sparring partner
+  modelled on AgentFarrugiulian.
 
-Why two hand-written searches and not the generic `Searcher`: both search
-only the *safe* moves (edges that give nothing away), stop where the safe
-moves run out and score that frontier with a rule of their own (the seed's
-greedy play-out and f(n); the loony-endgame value), which a depth-limited
-search over every legal move does not express.  `StagedPlayer._alphabeta` is
-a faithful port of the seed (max/min from its own colour, its history
-heuristic, no table), kept so that "seed" plays as the seed did;
-`ChainPlayer._negamax` is the chain player's, with a table keyed by the
-canonical hash and a deadline shared with the exact solver.
+Why a hand-written search for the seed and not the generic `Searcher`: it
+searches only the *safe* moves (edges that give nothing away), stops where
+the safe moves run out and scores that frontier with the seed's greedy
+play-out and f(n), which a depth-limited search over every legal move does
+not express.  `StagedPlayer._alphabeta` is a faithful port of the seed
+(max/min from its own colour, its history heuristic, no table), kept so
+that "seed" plays as the seed did.
 """
-
 from __future__ import annotations
 
 import random
-import time as _time
 
-from ..errors import SearchStopped
 from ..game import Game
-from ..games.hexifence import EdgeGame, EdgeState
-from ..games.hexifence.experts import (
-    giveaway,
-    hand_out_values,
-    loony_value,
-    margin,
-    plain_capture,
-    seed_utility,
-    single_hand_out,
-)
+from ..games.hexifence import EdgeState
+from ..games.hexifence.experts import giveaway, seed_utility
 from ..games.hexifence.solver import EdgeSolver
 from ..options import LIMITS, SEED, Limits, Option, Stop
-from ..players import Player, no_legal_move, time_budget
-from ..search import SearchResult, SolveResult
+from ..players import Player
+from ..search import SolveResult
 from . import register_ai, register_solver
+from .edge_default import ChainPlayer, capture_choice, cheapest_opening  # noqa: F401
 from .farrugiulian import register_for as register_farrugiulian
 
 # --- the seed's staged player -------------------------------------------------------------
@@ -145,216 +134,6 @@ class StagedPlayer(Player):
         self.history.clear()
 
 
-# --- the chain-aware default -------------------------------------------------------------------
-
-
-class ChainPlayer(Player):
-    """Chain play (control, double-dealing) and exact endgames.
-
-    Time: the move's budget (`players.time_budget` of the per-move limit,
-    else `time`, else 30 s) is shared from the start of `choose`: the exact
-    solver may use up to SOLVE_SHARE of it, the safe-move search stops at
-    SEARCH_SHARE.  `last_result` is a SearchResult saying what was done:
-    `algorithm` "solve" (exact: `depth` is every move left, `score` the final
-    margin), "chain" (the safe-move search: `depth` its deepest line), or a
-    move chosen without search ("capture", "random", "opening"); `nodes`
-    counts the solver's and the search's nodes, an abandoned solve included.
-    """
-
-    SOLVE_SHARE = 0.55
-    SEARCH_SHARE = 0.85
-
-    def __init__(
-        self,
-        exact: int = 30,
-        threshold: int = 10,
-        time: float | None = None,
-        seed: int | None = None,
-        name: str = "default",
-        model: int = 0,
-    ) -> None:
-        super().__init__(name)
-        self.exact = exact
-        self.threshold = threshold
-        self.model = model
-        self.models: dict[EdgeGame, EdgeSolver] = {}
-        self.time = time
-        self.rng = random.Random(seed)
-        self.solvers: dict[EdgeGame, EdgeSolver] = {}
-        self.table: dict[int, float] = {}
-        self.nodes = 0
-        self.depth = 0
-        self.completed = True
-        self._stop: Stop | None = None
-
-    def _solver(self, game: EdgeGame) -> EdgeSolver:
-        if game not in self.solvers:
-            self.solvers[game] = EdgeSolver(game)
-        return self.solvers[game]
-
-    def choose(
-        self, state: EdgeState, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
-        start = _time.perf_counter()
-        self._stop = stop
-        if state.is_over() or not state.n_empty:
-            raise no_legal_move(state)
-        state = state.copy()
-        budget = time_budget(self.time, time_limit)
-        if budget is None:
-            budget = 30.0
-        self.nodes = 0
-        self.depth = 0
-        self.completed = True
-        caps = state.captures()
-        safe = state.safe_moves()
-        if state.n_empty <= self.exact or (not caps and len(safe) <= self.threshold):
-            # Exact whenever the solver finishes in time; chain play otherwise.
-            solved = self._solve(state, budget * self.SOLVE_SHARE)
-            if solved is not None:
-                return self._done(solved.best[0], "solve", start, state.n_empty, solved.value)
-        if caps:
-            return self._done(capture_choice(state, caps), "capture", start)
-        if safe and len(safe) <= self.model:
-            left = start + budget * self.SEARCH_SHARE - _time.perf_counter()
-            move = self._model_move(state, left)
-            if move is not None:
-                return self._done(move, "model", start)
-        if len(safe) > self.threshold:
-            return self._done(self.rng.choice(safe), "random", start)
-        if safe:
-            deadline = start + budget * self.SEARCH_SHARE
-            move, score = self._search_safe(state, safe, deadline)
-            return self._done(move, "chain", start, self.depth, score)
-        return self._done(cheapest_opening(state), "opening", start)
-
-    def _solve(self, state: EdgeState, seconds: float) -> SolveResult | None:
-        """The exact solution, or None when the solver gives up (its nodes count)."""
-        solver = self._solver(state.game)
-        try:
-            result = solver.solve(state, time=seconds, stop=self._stop)
-        except SearchStopped:
-            self.nodes += solver.nodes
-            self.completed = False
-            return None
-        self.nodes += result.nodes
-        return result
-
-    def _model_move(self, state: EdgeState, seconds: float) -> int | None:
-        """A safe edge that wins the safe-edge model (nobody sacrifices while a
-        safe edge is left, exact afterwards), or None (none, or no time)."""
-        if seconds <= 0:
-            return None
-        game = state.game
-        if game not in self.models:
-            self.models[game] = EdgeSolver(game, safe_only=True, max_entries=2_000_000)
-        model = self.models[game]
-        try:
-            move = model.move_reaching(state, 1, time=seconds, stop=self._stop)
-        except SearchStopped:
-            self.completed = False
-            move = None
-        self.nodes += model.nodes
-        return move
-
-    def _done(
-        self, move: int, how: str, start: float, depth: int = 0, score: float = 0.0
-    ) -> int:
-        """Record what `choose` did in `last_result` and return the move."""
-        self.last_result = SearchResult(
-            move=move,
-            score=score,
-            pv=[move],
-            depth=depth,
-            nodes=self.nodes,
-            time=_time.perf_counter() - start,
-            completed=self.completed,
-            algorithm=how,
-        )
-        return move
-
-    def _search_safe(
-        self, state: EdgeState, safe: list[int], deadline: float
-    ) -> tuple[int, float]:
-        """Negamax over safe moves; leaves scored by the loony-endgame value.
-
-        Returns (best move, its value); `self.nodes` and `self.depth` grow."""
-        self.table.clear()
-        best_move, best = safe[0], None
-        for move in safe:
-            state.make(move)
-            try:
-                value = -self._negamax(
-                    state, -(10**6), 10**6 if best is None else -best, deadline, 1
-                )
-            except SearchStopped:
-                state.undo()
-                self.completed = False
-                break
-            state.undo()
-            if best is None or value > best:
-                best, best_move = value, move
-        return best_move, 0.0 if best is None else best
-
-    def _negamax(
-        self, state: EdgeState, alpha: float, beta: float, deadline: float, ply: int = 0
-    ) -> float:
-        if _time.perf_counter() > deadline:
-            raise SearchStopped("the safe-move search ran out of time")
-        if self._stop is not None and self._stop.is_set():
-            raise SearchStopped("the safe-move search was stopped")
-        self.nodes += 1
-        if ply > self.depth:
-            self.depth = ply
-        safe = state.safe_moves()
-        if not safe:
-            return margin(state) + (loony_value(state) if state.n_empty else 0)
-        key = min(state.hashes)  # canonical: symmetric positions share entries
-        if key in self.table:
-            return self.table[key]
-        best: float = -(10**6)
-        for move in safe:
-            state.make(move)
-            value = -self._negamax(state, -beta, -max(alpha, best), deadline, ply + 1)
-            state.undo()
-            if value > best:
-                best = value
-                if best >= beta:
-                    return best
-        if best > alpha:
-            self.table[key] = best
-        return best
-
-    def reset(self) -> None:
-        super().reset()
-        self.table.clear()
-
-
-def capture_choice(state: EdgeState, caps: list[int]) -> int:
-    """Take what is offered, except the last two cells of a chain (four of an
-    opened loop) when handing them back (double-dealing) keeps control
-    profitably."""
-    single = single_hand_out(state, caps)
-    if single is None:
-        return plain_capture(state, caps)
-    take, decline = hand_out_values(state, single)
-    return single[1] if decline > take else single[0][0]
-
-
-def cheapest_opening(state: EdgeState) -> int:
-    """With no safe move: the sacrifice after which the opponent gains least."""
-    best_move, best = -1, None
-    for move in range(state.game.num_moves):
-        if state.claimed[move] >= 0:
-            continue
-        state.make(move)
-        value = -loony_value(state) if state.n_empty else 0
-        state.undo()
-        if best is None or value > best:
-            best, best_move = value, move
-    return best_move
-
-
 # --- solver -------------------------------------------------------------------------------
 
 
@@ -385,13 +164,13 @@ def register_for(game_name: str) -> None:
     @register_ai(
         "default",
         game=game_name,
-        help="chain play and double-dealing, exact endgame",
+        help="exact play, and the safe-edge model before it",
         options=(
             *LIMITS,
             SEED,
             Option("exact", "whole", 30, "empty edges from which to solve exactly", low=0),
             Option("threshold", "whole", 10, "safe moves left for exact play", low=0),
-            Option("model", "whole", 0, "safe moves left for the safe-edge model", low=0),
+            Option("model", "whole", 1000, "safe moves left for the safe-edge model", low=0),
         ),
     )
     def default_factory(
@@ -399,7 +178,7 @@ def register_for(game_name: str) -> None:
     ) -> Player:
         """Depth and nodes are accepted for uniformity: time is what it budgets."""
         return ChainPlayer(
-            exact=exact, threshold=threshold, time=limits.time, seed=seed, model=model
+            exact=exact, threshold=threshold, model=model, time=limits.time, seed=seed
         )
 
     register_farrugiulian(game_name)

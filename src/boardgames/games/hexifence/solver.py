@@ -174,28 +174,38 @@ class EdgeSolver(Position):
         move = next(m for m in moves if self._child_at_least(m, need))
         return self._edges(state, [move], False)[0]
 
-    def outlook(self, state: EdgeState, target: int) -> list[tuple[int, bool | None, int]]:
+    def outlook(self, state: EdgeState) -> list[tuple[int, int, int, int]]:
         """What the table already knows of each move, without searching:
-        (edge, True when it is proven to keep a final margin of at least
-        `target` for the side to move, False when proven not to, None when
-        unknown, the work its entry cost).  After an interrupted search this
-        tells proven losers from moves still open."""
+        (edge, low, high, work): bounds of the final margin (captured cells
+        included) for the side to move if it plays the edge, from the
+        child's entry (all cells lost or won when it has none), and the work
+        the entry cost.  After an interrupted search this tells proven wins
+        and losses from moves still open."""
         self._begin(state, None, None)
         p = state.to_move
-        need = target - (state.score[p] - state.score[1 - p])
-        out: list[tuple[int, bool | None, int]] = []
+        now = state.score[p] - state.score[1 - p]
+        out: list[tuple[int, int, int, int]] = []
         for m in self._root_moves():
             done = self._claim(m)
-            entry = self._lookup(min(self.keys)) if self.free else pack(0, 0, -1, 0)
+            free = self.free
+            entry = self._lookup(min(self.keys)) if free else pack(0, 0, -1, 0)
             self._unclaim(m, done)
-            status: bool | None = None
-            work = 0
+            low, high, work = now - self.free, now + self.free, 0
             if entry is not None:
                 lo, hi, _, work = unpack(entry)
                 low, high = (done + lo, done + hi) if done else (-hi, -lo)
-                status = True if low >= need else False if high < need else None
-            out.append((self._edges(state, [m], False)[0], status, work))
+                low, high = now + low, now + high
+            out.append((self._edges(state, [m], False)[0], low, high, work))
         return out
+
+    def proven(self, state: EdgeState) -> tuple[int, int] | None:
+        """(final margin, edge): the best margin the table already proves for
+        the side to move and a move proven to keep it, from earlier searches
+        (an interrupted solve included); None when no move has a bound yet."""
+        p = state.to_move
+        worst = state.score[p] - state.score[1 - p] - sum(1 for e in state.empties if e)
+        known = [(low, edge) for edge, low, _, _ in self.outlook(state) if low > worst]
+        return max(known) if known else None
 
     def value(self, state: EdgeState) -> int:
         """The margin of the cells still to capture, for the side to move."""

@@ -1,0 +1,220 @@
+"""The default AI of HexiFence and dots-and-boxes: exact play, and the
+safe-edge model before it.
+
+`ChainPlayer` ("default") spends its clock on two searches, both the edge
+solver (`games.hexifence.solver`), each with a table kept for the whole
+match:
+
+- **Exact**: once at most `exact` edges are empty (or at most `threshold`
+  safe moves remain) it tries to solve the position and plays a move that
+  keeps the solved value.  HexiFence N=2 (30 edges) is in reach from the
+  first move; N=3 from about 30 empty edges.
+- **The safe-edge model** (`EdgeSolver(safe_only=True)`), before that, from
+  `model` safe edges on (every safe edge by default): the game in which
+  nobody sacrifices a cell while a safe edge (one that offers nothing) is
+  left.  Who has to open the first chain then is a question of parity, and
+  the chains and loops that the safe edges leave decide what that costs:
+  the model's leaves are exact loony endgames.  It plays a safe edge that
+  wins the model when it can prove one in time.  Cut short, it plays a
+  safe edge the table has not proven to lose; with every safe edge lost,
+  the one whose refutation cost most, the hardest for the opponent to find.
+
+An exact solve cut short still leaves proven bounds: a move keeping the
+best margin proven so far is played when that margin wins, when the model
+finds no win, or when cells are on offer.  Without any of these it plays
+chains as the loony-endgame rules say: takes what is offered except the
+last two cells of a chain (four of an opened loop) when handing them back
+keeps control profitably (`capture_choice`), and with no safe edge opens
+what costs least (`cheapest_opening`).
+"""
+
+from __future__ import annotations
+
+import random
+import time as _time
+
+from ..errors import SearchStopped
+from ..games.hexifence import EdgeGame, EdgeState
+from ..games.hexifence.experts import (
+    hand_out_values,
+    loony_value,
+    plain_capture,
+    single_hand_out,
+)
+from ..games.hexifence.solver import EdgeSolver
+from ..options import Stop
+from ..players import Player, no_legal_move, time_budget
+from ..search import SearchResult, SolveResult
+
+#: Table sizes of the player's two solvers (entries, both generations): a
+#: match fills them; each generation switch is free (table.py).
+EXACT_ENTRIES = 2_000_000
+MODEL_ENTRIES = 2_000_000
+
+
+class ChainPlayer(Player[EdgeState]):
+    """Exact play where the solver reaches, the safe-edge model before it.
+
+    Time: the move's budget (`players.time_budget` of the per-move limit,
+    else `time`, else 30 s) is shared from the start of `choose`: the exact
+    solver may use EXACT_SHARE of it once at most `exact` edges are empty
+    (SOLVE_SHARE when it is tried only because few safe moves are left),
+    the model search runs until SEARCH_SHARE.  `last_result` is a
+    SearchResult saying what was done: `algorithm` "solve" (exact: `depth`
+    is every move left, `score` the final margin), "proven" (the exact
+    solve was cut short: a move keeping the best margin its table proves,
+    `score`), "model" (a proven win of
+    the safe-edge model), "open" (the model search was cut short: a safe
+    edge not proven to lose), "lost" (every safe edge loses the model), or
+    a move chosen without search ("capture", "random", "opening"); `nodes`
+    counts the solvers' nodes, abandoned searches included.
+    """
+
+    EXACT_SHARE = 0.85
+    SOLVE_SHARE = 0.55
+    SEARCH_SHARE = 0.9
+
+    def __init__(
+        self,
+        exact: int = 30,
+        threshold: int = 10,
+        model: int = 1000,
+        time: float | None = None,
+        seed: int | None = None,
+        name: str = "default",
+    ) -> None:
+        super().__init__(name)
+        self.exact = exact
+        self.threshold = threshold
+        self.model = model
+        self.time = time
+        self.rng = random.Random(seed)
+        self.solvers: dict[EdgeGame, EdgeSolver] = {}
+        self.models: dict[EdgeGame, EdgeSolver] = {}
+        self.nodes = 0
+        self.completed = True
+        self._stop: Stop | None = None
+
+    def _solver(self, game: EdgeGame) -> EdgeSolver:
+        if game not in self.solvers:
+            self.solvers[game] = EdgeSolver(game, max_entries=EXACT_ENTRIES)
+        return self.solvers[game]
+
+    def _model(self, game: EdgeGame) -> EdgeSolver:
+        if game not in self.models:
+            self.models[game] = EdgeSolver(game, safe_only=True, max_entries=MODEL_ENTRIES)
+        return self.models[game]
+
+    def choose(
+        self, state: EdgeState, time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
+        start = _time.perf_counter()
+        self._stop = stop
+        if state.is_over() or not state.n_empty:
+            raise no_legal_move(state)
+        state = state.copy()
+        budget = time_budget(self.time, time_limit)
+        if budget is None:
+            budget = 30.0
+        self.nodes = 0
+        self.completed = True
+        caps = state.captures()
+        safe = state.safe_moves()
+        proven = None
+        if state.n_empty <= self.exact or (not caps and len(safe) <= self.threshold):
+            share = self.EXACT_SHARE if state.n_empty <= self.exact else self.SOLVE_SHARE
+            solved = self._solve(state, budget * share)
+            if solved is not None:
+                return self._done(solved.best[0], "solve", start, state.n_empty, solved.value)
+            # Cut short: what the exact table proves so far (a bound and a move).
+            proven = self._solver(state.game).proven(state)
+            if proven is not None and proven[0] > 0:
+                return self._done(proven[1], "proven", start, 0, proven[0])
+        if caps and proven is None:
+            return self._done(capture_choice(state, caps), "capture", start)
+        if safe and not caps and len(safe) <= self.model:
+            left = start + budget * self.SEARCH_SHARE - _time.perf_counter()
+            chosen = self._model_move(state, left)
+            if chosen is not None and (chosen[1] == "model" or proven is None):
+                return self._done(chosen[0], chosen[1], start)
+        if proven is not None:
+            return self._done(proven[1], "proven", start, 0, proven[0])
+        if safe:
+            return self._done(self.rng.choice(safe), "random", start)
+        return self._done(cheapest_opening(state), "opening", start)
+
+    def _solve(self, state: EdgeState, seconds: float) -> SolveResult | None:
+        """The exact solution, or None when the solver gives up (its nodes count)."""
+        solver = self._solver(state.game)
+        try:
+            result = solver.solve(state, time=seconds, stop=self._stop)
+        except SearchStopped:
+            self.nodes += solver.nodes
+            self.completed = False
+            return None
+        self.nodes += result.nodes
+        return result
+
+    def _model_move(self, state: EdgeState, seconds: float) -> tuple[int, str] | None:
+        """(a safe edge, how it was chosen) from the safe-edge model, or None
+        when there is no time to search it."""
+        if seconds <= 0:
+            return None
+        model = self._model(state.game)
+        try:
+            move = model.move_reaching(state, 1, time=seconds, stop=self._stop)
+        except SearchStopped:
+            self.completed = False
+            move = None
+        self.nodes += model.nodes
+        if move is not None:
+            return move, "model"
+        outlook = model.outlook(state)
+        wins = [m for m, low, _, _ in outlook if low > 0]
+        if wins:
+            return wins[0], "model"
+        open_moves = [m for m, _, high, _ in outlook if high > 0]
+        if open_moves:
+            return self.rng.choice(open_moves), "open"
+        return max(outlook, key=lambda item: item[3])[0], "lost"
+
+    def _done(
+        self, move: int, how: str, start: float, depth: int = 0, score: float = 0.0
+    ) -> int:
+        """Record what `choose` did in `last_result` and return the move."""
+        self.last_result = SearchResult(
+            move=move,
+            score=score,
+            pv=[move],
+            depth=depth,
+            nodes=self.nodes,
+            time=_time.perf_counter() - start,
+            completed=self.completed,
+            algorithm=how,
+        )
+        return move
+
+
+def capture_choice(state: EdgeState, caps: list[int]) -> int:
+    """Take what is offered, except the last two cells of a chain (four of an
+    opened loop) when handing them back (double-dealing) keeps control
+    profitably."""
+    single = single_hand_out(state, caps)
+    if single is None:
+        return plain_capture(state, caps)
+    take, decline = hand_out_values(state, single)
+    return single[1] if decline > take else single[0][0]
+
+
+def cheapest_opening(state: EdgeState) -> int:
+    """With no safe move: the sacrifice after which the opponent gains least."""
+    best_move, best = -1, None
+    for move in range(state.game.num_moves):
+        if state.claimed[move] >= 0:
+            continue
+        state.make(move)
+        value = -loony_value(state) if state.n_empty else 0
+        state.undo()
+        if best is None or value > best:
+            best, best_move = value, move
+    return best_move

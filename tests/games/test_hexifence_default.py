@@ -1,0 +1,174 @@
+"""The default edge-game AI (`edge_default.ChainPlayer`): exact play, the
+safe-edge model, and what an interrupted solve proves; checked against plain
+minimax (tests/edge_reference.py) or an independent solver instance."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+
+from boardgames.ai import make_player
+from boardgames.ai.edge_default import ChainPlayer
+from boardgames.errors import SearchStopped
+from boardgames.game import get_game
+from boardgames.games.hexifence.solver import EdgeSolver
+from edge_reference import final_margin, margin_after, model_reaches, positions
+
+
+def test_default_keeps_the_value_of_small_positions():
+    game = get_game("hexifence", size=2)
+    player = ChainPlayer(time=60, seed=0)
+    memo: dict[int, int] = {}
+    for seed in range(10):
+        state = positions(game, 300 + seed, lambda s: s.n_empty <= 12)
+        if state.is_over():
+            continue
+        move = player.choose(state)
+        assert player.last_result is not None and player.last_result.algorithm == "solve"
+        assert margin_after(state, move, memo) == final_margin(state, memo), state.history
+
+
+def random_prefix(game, plies: int, seed: int):
+    """Random legal play (any edge) for `plies` moves."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    for _ in range(plies):
+        if state.is_over():
+            break
+        state.make(rng.choice(state.legal_moves()))
+    return state
+
+
+def keeps_value(checker: EdgeSolver, state, move: int) -> bool:
+    p = state.to_move
+    before = checker.solve(state).value
+    state.make(move)
+    after = checker.solve(state).value if state.n_empty else 0
+    after = after if state.to_move == p else -after
+    if not state.n_empty:
+        after = state.score[p] - state.score[1 - p]
+    state.undo()
+    return after == before
+
+
+def test_default_keeps_the_solved_value_at_n2_after_random_prefixes():
+    game = get_game("hexifence", size=2)
+    player = ChainPlayer(time=120, seed=1)
+    checker = EdgeSolver(game)  # another table: an independent solve
+    for seed, plies in enumerate((8, 10, 12, 14, 16, 18)):
+        state = random_prefix(game, plies, seed)
+        if state.is_over():
+            continue
+        move = player.choose(state)
+        assert player.last_result is not None and player.last_result.algorithm == "solve"
+        assert keeps_value(checker, state, move), state.history
+
+
+@pytest.mark.slow
+def test_default_keeps_the_solved_value_at_n2_from_the_start():
+    """Prefixes of every length from the empty board (solves of 2-3 s)."""
+    game = get_game("hexifence", size=2)
+    player = ChainPlayer(time=120, seed=2)
+    checker = EdgeSolver(game)
+    for plies in range(0, 24):
+        state = random_prefix(game, plies, 1000 + plies)
+        if state.is_over():
+            continue
+        move = player.choose(state)
+        assert player.last_result is not None and player.last_result.algorithm == "solve"
+        assert keeps_value(checker, state, move), state.history
+
+
+def test_default_plays_a_winning_edge_of_the_safe_edge_model():
+    game = get_game("hexifence", size=2)
+    memo: dict[int, int] = {}
+    seen = set()
+    for seed in range(12):
+        state = positions(game, seed, lambda s: len(s.safe_moves()) <= 6 and not s.captures())
+        if state.is_over() or not state.safe_moves():
+            continue
+        player = ChainPlayer(exact=0, threshold=0, time=60, seed=seed)
+        move = player.choose(state)
+        assert player.last_result is not None
+        how = player.last_result.algorithm
+        seen.add(how)
+        assert move in state.safe_moves()
+        state.make(move)
+        assert model_reaches(state, 0, memo) == (how == "lost"), state.history
+    assert seen == {"model", "lost"}
+
+
+def test_what_an_interrupted_solve_proves():
+    """`proven` after a solve cut short: a margin and a move that keeps it."""
+    game = get_game("hexifence", size=2)
+    memo: dict[int, int] = {}
+    found = solved = 0
+    for seed in range(10):
+        state = positions(game, 400 + seed, lambda s: s.n_empty <= 12)
+        if state.is_over():
+            continue
+        solver = EdgeSolver(game)
+        with pytest.raises(SearchStopped):
+            solver.solve(state, nodes=1)
+        for nodes in (20, 80, 320):
+            with contextlib.suppress(SearchStopped):
+                solver.solve(state, nodes=nodes)
+            proof = solver.proven(state)
+            if proof is None:
+                continue
+            bound, move = proof
+            found += 1
+            assert bound <= final_margin(state, memo)
+            assert margin_after(state, move, memo) >= bound, state.history
+        solver.solve(state)
+        proof = solver.proven(state)
+        solved += proof is not None and proof[0] == final_margin(state, memo)
+    assert found >= 10 and solved >= 6
+
+
+def test_the_outlook_of_a_solved_model():
+    game = get_game("hexifence", size=2)
+    memo: dict[int, int] = {}
+    checked = 0
+    for seed in range(6):
+        state = positions(game, 500 + seed, lambda s: len(s.safe_moves()) <= 5)
+        if state.is_over() or state.captures() or not state.safe_moves():
+            continue
+        model = EdgeSolver(game, safe_only=True)
+        model.move_reaching(state, 1)
+        for move, low, high, _ in model.outlook(state):
+            state.make(move)
+            if low > 0:  # proven to win the model
+                assert not model_reaches(state, 0, memo), state.history
+            if high <= 0:  # proven to lose it
+                assert model_reaches(state, 0, memo), state.history
+            checked += low > 0 or high <= 0
+            state.undo()
+    assert checked >= 5
+
+
+@pytest.mark.slow
+def test_default_at_n2_wins_every_game_the_value_allows():
+    """Against farrugiulian at 3 s a move each: N=2 is a win by 3 for the
+    second player (red), so ours wins every game as red, and keeps the
+    solved value with every move."""
+    game = get_game("hexifence", size=2)
+    ours = make_player(game, "default:time=3", seed=1)
+    theirs = make_player(game, "farrugiulian:time=3", seed=2)
+    checker = EdgeSolver(game)
+    for index in range(6):
+        side = index % 2
+        players = (ours, theirs) if side == 0 else (theirs, ours)
+        for player in players:
+            player.reset()
+        state = game.new_state()
+        while not state.is_over():
+            move = players[state.to_move].choose(state, 5.0)
+            if state.to_move == side:
+                assert keeps_value(checker, state, move), state.history
+            state.make(move)
+        mine, other = state.scores() if side == 0 else state.scores()[::-1]
+        if side == 1:
+            assert mine > other
