@@ -132,9 +132,12 @@ def find_double(state, rng: random.Random) -> str | None:
         if not state.is_over() and not winning_cells(state, me):
             for t in state.legal_moves():
                 state.make(t)
-                if not state.is_over() and not winning_cells(state, me):
-                    if len(enclosure_wins(state, opp)) >= 2:
-                        found = t
+                if (
+                    not state.is_over()
+                    and not winning_cells(state, me)
+                    and len(enclosure_wins(state, opp)) >= 2
+                ):
+                    found = t
                 state.undo()
                 if found is not None:
                     break

@@ -42,10 +42,8 @@ def play_one(game, opening: Opening, a_colour: int, args, seed: int) -> dict[str
     cpu = time.process_time()
     record = play_game(game, players, time_limit=args.time, start=start, on_move=on_move)
     cpu = time.process_time() - cpu
-    if record.winner is None:
-        score = "draw"
-    else:
-        score = "win" if record.winner == a_colour else "loss"
+    won = record.winner == a_colour
+    score = "draw" if record.winner is None else ("win" if won else "loss")
 
     def mean(side: str, k: int) -> float:
         values = [s[k] for s in stats[side]]
@@ -101,6 +99,8 @@ def main() -> None:
     parser.add_argument("--openings", default=None, help="a file of openings (default: shipped)")
     parser.add_argument("--kind", default=None, help="only openings of this kind")
     parser.add_argument("--only", default=None, help="comma-separated opening names")
+    parser.add_argument("--colours", choices=("both", "white", "black"), default="both",
+                        help="A's colours (default both)")
     parser.add_argument("--shard", default="0/1", help="I/N: play every N-th game from the I-th")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the players' noise")
     parser.add_argument("--json", default=None)
@@ -120,7 +120,8 @@ def main() -> None:
         names = set(args.only.split(","))
         chosen = [o for o in chosen if o.name in names]
     first, step = (int(x) for x in args.shard.split("/"))
-    jobs = [(o, colour) for o in chosen for colour in (0, 1)][first::step]
+    colours = {"both": (0, 1), "white": (0,), "black": (1,)}[args.colours]
+    jobs = [(o, colour) for o in chosen for colour in colours][first::step]
     games = []
     started = time.perf_counter()
     for number, (opening, colour) in enumerate(jobs):
