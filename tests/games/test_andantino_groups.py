@@ -132,7 +132,7 @@ def test_group_order_puts_wins_then_blocks_first(seed, plies):
 
 def test_default_ai_blocks_a_group_enclosure():
     """Opening e15 of the shipped set: Black must stop White's enclosure at
-    L7; the default AI blocks it (a one-second search sees it at depth 2)."""
+    L7; the default AI (a depth-3 search) stops it."""
     state = GAME.parse_position("J9 I9 K9 I10 K10 H9 J11 K8 J8 H8 K7 L9 L8")
     player = make_player(GAME, "default:depth=3")
     move = player.choose(state)

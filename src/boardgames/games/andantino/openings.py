@@ -16,7 +16,9 @@ One opening a line in `OPENINGS_TEXT`: `name | kind | moves | check | comment`
     plays Y, the opponent's T leaves two cells that each win by enclosure,
     which one stone cannot both block.
 
-How they were made (benchmarks/andantino_make_openings.py, seeds 1 and 2):
+How they were made (benchmarks/andantino_make_openings.py: seed 1; seed 2
+with --general 0; seed 3 with --general 0 --attacker white for threats
+against Black):
 general openings are 3 to 8 uniformly random legal plies whose depth-3
 search score (default evaluator) is within +-150 for the side to move (a
 four is worth 400); enclosure openings come from surround-seeking random
