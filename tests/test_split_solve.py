@@ -10,10 +10,15 @@ threads, processes, Dask) must not change the answer.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
+import shutil
+import signal
+import subprocess
 import sys
 import time
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
 
 import connect_four  # noqa: F401  (registers connect4)
 import pytest
@@ -327,6 +332,36 @@ def test_cli_without_the_dask_extra(monkeypatch):
     args = ["solve", "dots", "--rows", "1", "--cols", "1", "--scheduler", "tcp://127.0.0.1:1"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2 and "boardgames-ai[dask]" in result.stderr
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or shutil.which("pgrep") is None,
+    reason="finds the workers with pgrep and /proc",
+)
+def test_ctrl_c_stops_the_split_and_its_workers():
+    """Ctrl-C (SIGINT to the process group, as a terminal sends it): exit 130,
+    one error line, and no worker process left running."""
+    command = ["boardgames", "solve", "hadron", "--rows", "5", "--cols", "5", "--all", "-w", "2"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        workers: list[str] = []
+        deadline = time.monotonic() + 30
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            found = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True)
+            workers = found.stdout.decode().split()
+        assert len(workers) == 2, "the workers did not start"
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    assert b"interrupted" in stderr and b"Traceback" not in stderr
+    time.sleep(0.5)
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
 
 
 # Last in the file: Dask leaves threads behind, and the process pools above fork.
