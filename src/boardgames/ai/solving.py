@@ -162,6 +162,7 @@ def solve_position(
             result = replace(result, value=(result.value > 0) - (result.value < 0))
         if line and result.line is None and result.bound == EXACT:
             result.line = line_by_solving(state, result, _child_solver(info), deadline)
+            result.time = _time.perf_counter() - started  # the line's solves included
     except TimeoutError as exc:  # every solver gives up in the documented words
         raise SearchStopped.gave_up(
             _time.perf_counter() - started, getattr(exc, "nodes", None)
