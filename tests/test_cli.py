@@ -128,9 +128,14 @@ def test_solve_reports_from_the_first_players_view():
     result = invoke("solve", "connect4", "--moves", LATE, "--all")
     assert result.exit_code == 0, result.output
     lines = dict(line.split(": ", 1) for line in result.stdout.strip().splitlines())
-    assert list(lines) == ["winner", "value", "best", "nodes", "time"]
+    assert list(lines) == ["winner", "value", "best", "line", "nodes", "time"]
     assert int(lines["value"]) == exact
     assert lines["winner"] == {1: "first", 0: "draw", -1: "second"}[exact]
+    end = state.copy()
+    for move in lines["line"].split():  # a line of optimal play, to the end
+        end.play(move)
+    names = end.game.player_names
+    assert end.is_over() and end.result() == {1: names[0], 0: "draw", -1: names[1]}[exact]
     for move in lines["best"].split():
         state.play(move)
         assert -negamax(state) == negamax(get_game("connect4").replay(LATE.split()))

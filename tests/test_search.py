@@ -1032,7 +1032,7 @@ def test_bad_numbers_on_the_command_line_are_one_error_line(args, fragment):
 
 
 def test_solve_gives_up_in_the_documented_words():
-    for args in (("hexifence", "--size", "2"), ("squatter", "--size", "4"), ("hadron",)):
+    for args in (("hexifence", "--size", "2"), ("squatter", "--size", "6"), ("hadron",)):
         error = _one_error(_invoke("solve", *args, "--time", "0.2"))
         assert error.startswith("error: solve gave up after "), error
 
