@@ -19,13 +19,14 @@ match:
   safe edge the table has not proven to lose; with every safe edge lost,
   the one whose refutation cost most, the hardest for the opponent to find.
 
-An exact solve cut short still leaves proven bounds: a move keeping the
-best margin proven so far is played when that margin wins, when the model
-finds no win, or when cells are on offer.  Without any of these it plays
-chains as the loony-endgame rules say: takes what is offered except the
-last two cells of a chain (four of an opened loop) when handing them back
-keeps control profitably (`capture_choice`), and with no safe edge opens
-what costs least (`cheapest_opening`).
+An exact solve cut short falls back on the opening book (book.py: the
+first plies of HexiFence N=2), then on the bounds its table proves: a move
+keeping the best margin proven so far is played when that margin wins,
+when the model finds no win, or when cells are on offer.  Without any of
+these it plays chains as the loony-endgame rules say: takes what is
+offered except the last two cells of a chain (four of an opened loop) when
+handing them back keeps control profitably (`capture_choice`), and with no
+safe edge opens what costs least (`cheapest_opening`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import random
 import time as _time
 
 from ..errors import SearchStopped
-from ..games.hexifence import EdgeGame, EdgeState
+from ..games.hexifence import EdgeGame, EdgeState, book
 from ..games.hexifence.experts import (
     hand_out_values,
     loony_value,
@@ -61,7 +62,8 @@ class ChainPlayer(Player[EdgeState]):
     (SOLVE_SHARE when it is tried only because few safe moves are left),
     the model search runs until SEARCH_SHARE.  `last_result` is a
     SearchResult saying what was done: `algorithm` "solve" (exact: `depth`
-    is every move left, `score` the final margin), "proven" (the exact
+    is every move left, `score` the final margin), "book" (the solve was
+    cut short and the opening book knows the position), "proven" (the exact
     solve was cut short: a move keeping the best margin its table proves,
     `score`), "model" (a proven win of
     the safe-edge model), "open" (the model search was cut short: a safe
@@ -126,7 +128,11 @@ class ChainPlayer(Player[EdgeState]):
             solved = self._solve(state, budget * share)
             if solved is not None:
                 return self._done(solved.best[0], "solve", start, state.n_empty, solved.value)
-            # Cut short: what the exact table proves so far (a bound and a move).
+            # Cut short: the opening book, else what the exact table proves so
+            # far (a bound and a move).
+            booked = book.lookup(self._solver(state.game), state)
+            if booked is not None:
+                return self._done(booked, "book", start)
             proven = self._solver(state.game).proven(state)
             if proven is not None and proven[0] > 0:
                 return self._done(proven[1], "proven", start, 0, proven[0])

@@ -71,6 +71,21 @@ class Position:
             keys = [k + d for k, d in zip(keys, co.deltas[m], strict=True)]
         self.keys = keys
 
+    def canonical(self, state: EdgeState) -> tuple[int, int]:
+        """(key, frame): the key of the state's symmetry class (the solver's
+        table key) and the frame that gives it."""
+        self._load(state)
+        key = min(self.keys)
+        return key, self.keys.index(key)
+
+    def to_frame(self, frame: int, edge: int) -> int:
+        """The solver move of layout `edge`, in `frame`."""
+        return self._to_frame[frame][self.coins.edge_move[edge]]
+
+    def from_frame(self, state: EdgeState, frame: int, move: int) -> int:
+        """The layout edge of solver move `move` of `frame` (back in `state`)."""
+        return self._edges(state, [self._from_frame[frame][move]], False)[0]
+
     def _edges(self, state: EdgeState, moves: list[int], every: bool) -> list[int]:
         """The layout edges of solver moves in `state` (border moves: the
         first empty border edge of the cell, or each of them with `every`)."""
