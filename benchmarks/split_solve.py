@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--moves", default="", help="solve the position after these moves")
     parser.add_argument("--all", action="store_true", help="every optimal first move")
+    parser.add_argument("--outcome", action="store_true", help="win, draw or loss only")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tasks", type=int, default=None, help="open leaves to aim at")
     parser.add_argument("--depth", type=int, default=3, help="deepest split tree")
@@ -42,7 +43,10 @@ def main() -> None:
     args = parser.parse_args()
     options = {k: int(v) for k, v in (item.split("=", 1) for item in args.option)}
     state = get_game(args.game, **options).replay(args.moves.split())
-    print(f"{state.game.describe()} all={args.all} workers={args.workers} cores={os.cpu_count()}")
+    print(
+        f"{state.game.describe()} moves={args.moves!r} all={args.all} outcome={args.outcome}"
+        f" workers={args.workers} cores={os.cpu_count()}"
+    )
     rows = []
     for index in range(args.rounds):
         order = ("single", "split") if index % 2 == 0 else ("split", "single")
@@ -51,12 +55,13 @@ def main() -> None:
             load = os.getloadavg()[0]
             cpu, wall = time.process_time(), time.perf_counter()
             if what == "single":
-                result = solve_position(state, all_moves=args.all)
+                result = solve_position(state, all_moves=args.all, outcome=args.outcome)
             else:
                 report = solve_with_workers(
                     state,
                     workers=args.workers,
                     all_moves=args.all,
+                    outcome=args.outcome,
                     tasks=args.tasks,
                     max_depth=args.depth,
                 )
