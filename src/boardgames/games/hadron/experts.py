@@ -371,11 +371,14 @@ def regions_evaluator(*, unit: float = 200.0, up: float = 20.0) -> Regions:
     return Regions(unit=float(unit), up=float(up))
 
 
-def sums_evaluator(**options: Any) -> Callable[[HadronState], float]:
-    """The Sums evaluator (sums.py: Regions with exact values of small regions)."""
+def sums_evaluator(
+    *, small: int = 8, from_live: int = 60, unit: float = 200.0, up: float = 20.0
+) -> Callable[[HadronState], float]:
+    """The Sums evaluator (sums.py: Regions with exact values of small regions);
+    its options named here so that a misspelt one is refused by name."""
     from .sums import sums_evaluator as make
 
-    return make(**options)
+    return make(small=small, from_live=from_live, unit=unit, up=up)
 
 
 #: Evaluator factories by name (`Hadron.evaluators()`; "default" is the best).
