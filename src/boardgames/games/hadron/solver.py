@@ -18,9 +18,14 @@ structure (values.py explains the terms):
   decides; the root's moves try the mirror image of the last move first.
 - **Move order**: fewest replies first (legal cells after the move,
   counted from the bitboards without making it), which finds refutations
-  early, as in other last-player-wins games.
-- **A capped table**: each entry keeps its subtree's node count; when the
-  table is full the cheaper half goes.
+  early, as in other last-player-wins games; the moves in s after the
+  board's; at the root, ties go to the centre (on 5 x 5 every first move
+  wins, and the centre's proof is the smallest by far).
+- **Enhanced transposition cutoffs** at nodes with `etc` legal cells or
+  more: a child already proven lost wins at once.
+- **A capped table** (`max_entries`, about 120 bytes an entry): each entry
+  keeps its subtree's node count; when the table is full the cheaper half
+  goes.
 
 `solve` returns the library's `SolveResult` (value +1/-1 from the side to
 move) and raises the library's `SearchStopped` when its time runs out or
