@@ -23,7 +23,7 @@ structure (values.py explains the terms):
   wins, and the centre's proof is the smallest by far).
 - **Enhanced transposition cutoffs** at nodes with `etc` legal cells or
   more: a child already proven lost wins at once.
-- **A capped table** (`max_entries`, about 120 bytes an entry): each entry
+- **A capped table** (`max_entries`, about 100 bytes an entry): each entry
   keeps its subtree's node count; when the table is full the cheaper half
   goes.
 
