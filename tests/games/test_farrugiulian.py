@@ -100,16 +100,6 @@ def test_a_smaller_per_move_limit_wins_over_its_own_time():
     assert player.last_result is not None and player.last_result.time < 0.5
 
 
-def test_reset_forgets_the_proven_results():
-    game = get_game("hexifence", size=2)
-    state = positions(game, 1, lambda s: len(s.safe_moves()) <= 6 and not s.captures())
-    player = FarrugiulianPlayer(time=60, seed=0)
-    player.choose(state)
-    assert player.table
-    player.reset()
-    assert not player.table
-
-
 def test_it_plays_dots_too():
     game = get_game("dots", rows=2, cols=2)
     player = make_player(game, "farrugiulian:seed=1")
