@@ -117,3 +117,24 @@ def test_a_watcher_set_on_the_searcher_sees_every_finished_depth():
     state = get_game("squatter", size=4).new_state()
     searcher.search(state, Limits(depth=4), on_iteration=lambda r: given.append(r.depth))
     assert seen == given == [1, 2, 3, 4]
+
+
+def test_the_mcts_tree_stops_growing_at_its_cap():
+    def size(node):
+        return 1 + sum(size(child) for child in node.children)
+
+    state = get_game("squatter").new_state()
+    engine = MCTS(seed=1, max_tree=50)
+    roots = []
+    original = engine._run
+
+    def run(state, root, *args):
+        roots.append(root)
+        return original(state, root, *args)
+
+    engine._run = run
+    result = engine.search(state, Limits(nodes=400))
+    assert result.nodes == 400 and state.illegal_reason(result.move) is None
+    assert size(roots[0]) == 50
+    with pytest.raises(OptionError):
+        MCTS(max_tree=0)

@@ -44,6 +44,10 @@ PLAYOUTS = ("random", "evaluator")
 #: Iterations when no limit is given.
 DEFAULT_ITERATIONS = 1000
 
+#: The default cap on the tree's nodes (a few hundred bytes each: with the
+#: untried moves of Andantino's nodes, about 100 MB at the cap).
+MAX_TREE = 200_000
+
 
 class Node:
     """One tree node: statistics of the move that led here."""
@@ -74,6 +78,7 @@ class MCTS(Generic[S]):
         playout: str = "random",
         scale: float = 1.0,
         seed: int | None = None,
+        max_tree: int = MAX_TREE,
     ) -> None:
         if playout not in PLAYOUTS:
             raise OptionError(f"unknown playout {playout!r}; known: {', '.join(PLAYOUTS)}")
@@ -85,6 +90,9 @@ class MCTS(Generic[S]):
         self.scale = float(scale)
         self.seed = seed
         self.rng = random.Random(seed)
+        #: The most nodes the tree may hold; past it, iterations go on
+        #: (selection and playouts) without adding nodes, so memory is bounded.
+        self.max_tree = check_whole("max_tree", max_tree, 1)
 
     def __repr__(self) -> str:
         return f"MCTS(c={self.c}, playout={self.playout!r})"
@@ -189,6 +197,7 @@ class MCTS(Generic[S]):
         timed = deadline != math.inf
         iterations = 0
         max_depth = 0
+        room = self.max_tree - 1  # nodes the tree may still take (the root is one)
         while iterations < limit:
             if timed and iterations and perf_counter() >= deadline:
                 break
@@ -208,8 +217,9 @@ class MCTS(Generic[S]):
                 node = best
                 path.append(node)
                 make(node.move)
-            # Expansion: one new child.
-            if node.untried:
+            # Expansion: one new child, while the tree has room.
+            if node.untried and room > 0:
+                room -= 1
                 move = node.untried.pop()
                 player = state.to_move
                 make(move)
