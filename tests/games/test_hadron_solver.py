@@ -264,7 +264,7 @@ def test_a_set_stop_signal_gives_up_at_once():
     solver = HadronSolver(game)
     with pytest.raises(SearchStopped, match=r"^solve gave up after"):
         solver.solve(game.new_state(), stop=stop)
-    assert solver.nodes <= 2 * 1024
+    assert solver.nodes == 0  # the driver looks before the first root move
 
 
 def test_a_stop_signal_set_from_another_thread_ends_the_solve():
@@ -277,6 +277,25 @@ def test_a_stop_signal_set_from_another_thread_ends_the_solve():
             HadronSolver(game).solve(game.new_state(), stop=stop, time=60)
     finally:
         timer.cancel()
+
+
+def test_the_clock_is_read_every_few_hundred_nodes():
+    game = get_game("hadron", rows=5, cols=6)
+    with pytest.raises(SearchStopped) as stopped:
+        HadronSolver(game).solve(game.new_state(), time=1e-9)
+    assert stopped.value.nodes == 0
+    stop = threading.Event()
+    solver = HadronSolver(game)
+    calls = 0
+
+    def is_set() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 3
+    stop.is_set = is_set  # type: ignore[method-assign]
+    with pytest.raises(SearchStopped):
+        solver.solve(game.new_state(), stop=stop)
+    assert 0 < solver.nodes <= 4 * 256  # the driver's look, then one every 256 nodes
 
 
 def test_an_unset_stop_signal_changes_nothing():

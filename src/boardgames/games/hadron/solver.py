@@ -54,8 +54,9 @@ SolveTimeout = SearchStopped
 
 #: Added to the score of the moves in s: after every move on the board.
 LAST = 1 << 10
-#: Nodes between two looks at the clock and the stop signal.
-POLL = 1023
+#: Nodes between two looks at the clock and the stop signal (a few ms of
+#: search: the default player gives the solver slices of 10-20 ms).
+POLL = 255
 
 
 class HadronSolver(Nodes):
@@ -120,6 +121,7 @@ class HadronSolver(Nodes):
         try:
             winning: list[int] = []
             for move in self._root_order(work):
+                self._check_clock()
                 work.make(move)
                 child_wins = self.wins(work)
                 work.undo()
