@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -119,6 +120,13 @@ def ladder(
     goal, bounds = goal_games(result, target)
     played = least_played(result)
     line = f"±{target:g} Elo (95%) needs about {goal} games per pair (played: {played})"
+    needed = result.games_needed(target)
+    each = sorted(
+        ((n, name) for name, n in needed.items() if n > 0 and name not in bounds),
+        key=lambda item: (-item[0], item[1]),
+    )
+    if len(each) > 1 and math.isfinite(each[0][0]):
+        line += "; by AI: " + ", ".join(f"{name} {math.ceil(n)}" for n, name in each)
     if bounds:
         line += f"; won or lost every game, so rated as a bound only: {', '.join(bounds)}"
     click.echo(line)
