@@ -37,6 +37,7 @@ import time as _time
 from ..errors import SearchStopped
 from ..games.hexifence import EdgeGame, EdgeState, book
 from ..games.hexifence.experts import (
+    giveaway,
     hand_out_values,
     loony_value,
     plain_capture,
@@ -81,6 +82,7 @@ class ChainPlayer(Player[EdgeState]):
         exact: int = 30,
         threshold: int = 10,
         model: int = 1000,
+        sacrifice: int = 0,
         time: float | None = None,
         seed: int | None = None,
         name: str = "default",
@@ -89,6 +91,7 @@ class ChainPlayer(Player[EdgeState]):
         self.exact = exact
         self.threshold = threshold
         self.model = model
+        self.sacrifice = sacrifice
         self.time = time
         self.rng = random.Random(seed)
         self.solvers: dict[EdgeGame, EdgeSolver] = {}
@@ -166,6 +169,7 @@ class ChainPlayer(Player[EdgeState]):
         when there is no time to search it."""
         if seconds <= 0:
             return None
+        deadline = _time.perf_counter() + seconds
         model = self._model(state.game)
         try:
             move = model.move_reaching(state, 1, time=seconds, stop=self._stop)
@@ -182,11 +186,45 @@ class ChainPlayer(Player[EdgeState]):
         open_moves = [m for m, _, high, _ in outlook if high > 0]
         if open_moves:
             return self.rng.choice(open_moves), "open"
+        if self.sacrifice:
+            left = deadline - _time.perf_counter()
+            offer = self._sacrifice(state, model, left) if left > 0 else None
+            if offer is not None:
+                return offer, "sacrifice"
         return max(outlook, key=lambda item: item[3])[0], "lost"
 
-    def _done(
-        self, move: int, how: str, start: float, depth: int = 0, score: float = 0.0
-    ) -> int:
+    def _sacrifice(self, state: EdgeState, model: EdgeSolver, seconds: float) -> int | None:
+        """With every safe edge lost in the model: an edge that offers one or
+        two cells and wins the model once the opponent has dealt with them
+        (took them, or declined), the smallest offer first; None if none does
+        in `seconds`.  Handing over cells passes the turn of the parity game."""
+        deadline = _time.perf_counter() + seconds
+        offers = []
+        for move in range(state.game.num_moves):
+            if (
+                state.claimed[move] < 0
+                and min(state.empties[c] for c in state.game.edge_cells[move]) == 2
+            ):
+                cells = giveaway(state, move)
+                if cells <= self.sacrifice:
+                    offers.append((cells, move))
+        for _, move in sorted(offers):
+            left = deadline - _time.perf_counter()
+            if left <= 0:
+                break
+            state.make(move)
+            try:
+                theirs = model.reaches(state, 0, time=left, stop=self._stop)
+            except SearchStopped:
+                break
+            finally:
+                state.undo()
+                self.nodes += model.nodes
+            if not theirs:
+                return move
+        return None
+
+    def _done(self, move: int, how: str, start: float, depth: int = 0, score: float = 0.0) -> int:
         """Record what `choose` did in `last_result` and return the move."""
         self.last_result = SearchResult(
             move=move,

@@ -171,14 +171,27 @@ def register_for(game_name: str) -> None:
             Option("exact", "whole", 30, "empty edges from which to solve exactly", low=0),
             Option("threshold", "whole", 10, "safe moves left for exact play", low=0),
             Option("model", "whole", 1000, "safe moves left for the safe-edge model", low=0),
+            Option("sacrifice", "whole", 0, "most cells offered to win a lost model", low=0),
         ),
     )
     def default_factory(
-        game: Game, *, limits: Limits, seed: int | None, exact: int, threshold: int, model: int
+        game: Game,
+        *,
+        limits: Limits,
+        seed: int | None,
+        exact: int,
+        threshold: int,
+        model: int,
+        sacrifice: int,
     ) -> Player:
         """Depth and nodes are accepted for uniformity: time is what it budgets."""
         return ChainPlayer(
-            exact=exact, threshold=threshold, model=model, time=limits.time, seed=seed
+            exact=exact,
+            threshold=threshold,
+            model=model,
+            sacrifice=sacrifice,
+            time=limits.time,
+            seed=seed,
         )
 
     register_farrugiulian(game_name)
