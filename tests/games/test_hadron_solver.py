@@ -96,7 +96,7 @@ def test_every_winning_first_move_matches_brute_force(rows, cols):
 
 @pytest.mark.parametrize("switches", [
     {}, {"split": 0}, {"split": 1}, {"split": 6}, {"symmetry": False}, {"mirror": False},
-    {"etc": 0}, {"etc": 99}, {"max_entries": 50},
+    {"etc": 0}, {"etc": 99}, {"max_entries": 50}, {"max_entries": 0},
 ])
 @pytest.mark.parametrize(("rows", "cols", "plies"), [(3, 4, 2), (4, 4, 3), (3, 5, 4), (2, 6, 1)])
 def test_random_positions_match_brute_force_with_every_switch(switches, rows, cols, plies):

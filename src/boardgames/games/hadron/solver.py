@@ -166,10 +166,13 @@ class HadronSolver(Nodes):
     def _purge(self) -> None:
         """Keep the costlier half of the table (by subtree size, from a sample)."""
         table = self.table
+        self.purges += 1
+        if len(table) < 2:  # max_entries 0 or 1: no table to speak of
+            self.table = {}
+            return
         sample = sorted(v >> 1 for v in list(table.values())[:: max(1, len(table) // 4096)])
         threshold = sample[len(sample) // 2]
         self.table = {k: v for k, v in table.items() if v >> 1 > threshold}
-        self.purges += 1
 
     def _win(
         self, big: int, legal: int, p1: int, n1: int, p2: int, n2: int,
