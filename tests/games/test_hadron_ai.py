@@ -118,3 +118,30 @@ def test_stop_before_the_move_skips_the_solver():
     move = player.choose(state, None, stop)
     assert time.perf_counter() - started < 5.0
     assert state.illegal_reason(move) is None
+
+
+class _SlowSolver:
+    """Stands in for HadronSolver: records each try's time and never finishes."""
+
+    def __init__(self, game):
+        self.game = game
+        self.times: list[float] = []
+
+    def solve(self, state, *, time, stop=None):
+        from boardgames.errors import SearchStopped
+
+        self.times.append(time)
+        raise SearchStopped
+
+
+def test_each_timeout_halves_the_solvers_next_share():
+    game = get_game("hadron", rows=4, cols=4)
+    state = game.replay(["B2", "C3"])
+    player = make_player(game, "default:time=0.2,solve_share=0.5")
+    slow = _SlowSolver(game)
+    player.solver = slow
+    for _ in range(4):
+        assert state.illegal_reason(player.choose(state)) is None
+    assert slow.times == pytest.approx([0.1, 0.05, 0.025, 0.025])
+    player.reset()
+    assert player.misses == 0 and player.solver is None

@@ -5,13 +5,14 @@
   by default) and the Aenigma evaluator (specials, parity, two phases, a
   random tie-break in [-1, 1)).  Options: w1_open, w2_open, w1_end, w2_end, t,
   params=FILE (a tuner result or a parameter file), noise, seed.
-- `default`: the same search with the `Regions` evaluator (the position as
-  a sum of independent regions, read with combinatorial game theory), plus
-  the exact solver (`HadronSolver`) once few legal and live cells remain: a
-  proven win is played at once, a proven loss is met with the move that
-  leaves the opponent the most ways to go wrong (`hadron_endgame`);
-  otherwise the search decides.  `eval=aenigma` (with Aenigma's options)
-  swaps the evaluator back.
+- `default`: the same search with the `Sums` evaluator (the position as a
+  sum of independent regions, the small ones at their exact partizan value,
+  the large ones estimated as `Regions` does), plus the exact solver
+  (`HadronSolver`) once few legal and live cells remain: a proven win is
+  played at once, a proven loss is met with the move that leaves the
+  opponent the most ways to go wrong (`hadron_endgame`); otherwise the
+  search decides.  `eval=regions` or `eval=aenigma` (with Aenigma's
+  options) swaps the evaluator.
 - the solver registered for `boardgames solve hadron` (with --all).
 """
 
@@ -103,16 +104,17 @@ class SolvingPlayer(SearchPlayer):
 
     With `solve_at` or fewer legal cells and `solve_live` or fewer live ones
     (empty cells that may still be played) it gives the exact solver a share
-    (`solve_share`) of the move's budget.  The live cells measure the work
-    of a proof far better than the legal ones: on 9 x 9 the solver proves
-    positions of 36 live cells in 0.46 s, whatever their legal cells (11 to
-    21 in the measured games), and none of 37 or more.  A proven win is played at once.
-    A proven loss is met with `hadron_endgame.swindle`: the move that leaves
-    the opponent the smallest share of winning replies.  A timeout leaves
-    the choice to the search, with the rest of the move's time.  The
-    solver's table lives for one game, so later moves reuse earlier proofs
-    (and a proven loss is solved again at every move: the opponent may go
-    wrong).
+    (`solve_share`) of the move's budget, halved after each timeout in a row
+    (down to a quarter).  The live cells measure the work of a proof far
+    better than the legal ones: on 9 x 9 the solver of #14 proves positions
+    of 44 live cells in 0.46 s of CPU (with the table of the game's earlier
+    tries), whatever their legal cells (15 to 22 in the measured games).  A
+    proven win is played at once.  A proven loss is met with
+    `hadron_endgame.swindle`: the move that leaves the opponent the smallest
+    share of winning replies.  A timeout leaves the choice to the search,
+    with the rest of the move's time.  The solver's table lives for one
+    game, so later moves reuse earlier proofs (and a proven loss is solved
+    again at every move: the opponent may go wrong).
     """
 
     def __init__(
@@ -130,6 +132,8 @@ class SolvingPlayer(SearchPlayer):
         self.solve_live = solve_live
         self.solve_share = solve_share
         self.solver: HadronSolver | None = None
+        #: The solver's timeouts in a row this game (each halves its next share).
+        self.misses = 0
 
     def choose(
         self, state: State, time_limit: float | None = None, stop: Stop | None = None
@@ -165,11 +169,17 @@ class SolvingPlayer(SearchPlayer):
         if self.solver is None or self.solver.game is not state.game:
             self.solver = HadronSolver(state.game, max_entries=2_000_000)
         total = SOLVE_ALONE if budget is None else budget
+        # Each timeout in a row halves the next try's share (down to a quarter):
+        # the table keeps what a try proved, so the solver still gains ground,
+        # and the search keeps its time while the position is beyond the
+        # solver's reach (most of all on a slow or loaded machine).
+        share = self.solve_share / (1 << min(self.misses, 2))
         try:
-            slice_ = total * self.solve_share
-            solution: SolveResult = self.solver.solve(state, time=slice_, stop=stop)
+            solution: SolveResult = self.solver.solve(state, time=total * share, stop=stop)
         except SearchStopped:
+            self.misses += 1
             return None
+        self.misses = 0
         self.last_result = None
         if solution.value > 0:
             return solution.best[0]
@@ -180,12 +190,13 @@ class SolvingPlayer(SearchPlayer):
     def reset(self) -> None:
         super().reset()
         self.solver = None
+        self.misses = 0
 
 
 @register_ai(
     "default",
     game="hadron",
-    help="negascout with the Regions evaluator and an exact endgame solver (solve_at=24 cells)",
+    help="negascout with the Sums evaluator and the exact solver from 48 live cells",
     options=(
         *LIMITS,
         SEED,
