@@ -224,6 +224,14 @@ def test_5x5_is_a_draw():
     assert (result.value, result.winner) == (0, None)
 
 
+@pytest.mark.slow
+def test_5x5_every_first_move_draws():
+    # docs/squatter.md: C3, B3, B2, A3, A2 and A1 up to symmetry (a few minutes).
+    game = get_game("squatter", size=5)
+    result = SquatterSolver(game).solve(game.new_state(), outcome=True, all_moves=True)
+    assert result.value == 0 and sorted(result.best) == list(range(25))
+
+
 # --- the interface --------------------------------------------------------------------------
 
 
