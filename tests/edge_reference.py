@@ -49,16 +49,23 @@ def margin_after(state, move: int, memo: dict[int, int]) -> int:
 
 
 def model_reaches(state, target: int, memo: dict[int, int]) -> bool:
-    """Does the side to move end at least `target` ahead when both sides play
-    only safe edges while any remain (perfect play afterwards)?"""
+    """Does the side to move end at least `target` ahead (final margin) when
+    nobody sacrifices while a safe edge is left: only safe edges then,
+    except with cells on offer, where every move is allowed (take them or
+    not); every move once no safe edge is left (plain minimax)."""
     safe = state.safe_moves()
     if not safe:
         return final_margin(state, memo) >= target
-    for move in safe:
+    moves = state.legal_moves() if state.captures() else safe
+    p = state.to_move
+    for move in moves:
         state.make(move)
-        answer = model_reaches(state, 1 - target, memo)
+        if state.to_move == p:
+            answer = model_reaches(state, target, memo)
+        else:
+            answer = not model_reaches(state, 1 - target, memo)
         state.undo()
-        if not answer:
+        if answer:
             return True
     return False
 

@@ -172,3 +172,49 @@ def test_default_at_n2_wins_every_game_the_value_allows():
         mine, other = state.scores() if side == 0 else state.scores()[::-1]
         if side == 1:
             assert mine > other
+
+
+@pytest.mark.slow
+def test_default_beats_farrugiulian_at_n3():
+    """Ours at 1 s a move against farrugiulian's 3 s, colours alternating
+    (issue #15 asks for 90%; docs/hexifence.md has the 60-game matches)."""
+    game = get_game("hexifence", size=3)
+    ours = make_player(game, "default:time=1", seed=1)
+    theirs = make_player(game, "farrugiulian:time=3", seed=2)
+    games = 20
+    wins = 0
+    for index in range(games):
+        side = index % 2
+        players = (ours, theirs) if side == 0 else (theirs, ours)
+        for player in players:
+            player.reset()
+        state = game.new_state()
+        while not state.is_over():
+            state.make(players[state.to_move].choose(state, 5.0))
+        wins += state.winner() == side
+    assert wins >= 0.85 * games
+
+
+def test_a_sacrifice_wins_a_lost_model():
+    """Every safe edge loses the safe-edge model; the offered cells win it
+    (checked by plain recursion: the opponent takes or declines them, then
+    both sides play safe edges while any is left)."""
+    game = get_game("hexifence", size=2)
+    memo: dict[int, int] = {}
+    offered = 0
+    for seed in range(40):
+        state = positions(game, 600 + seed, lambda s: len(s.safe_moves()) <= 4 and not s.captures())
+        if state.is_over() or not state.safe_moves() or model_reaches(state, 1, memo):
+            continue
+        player = ChainPlayer(exact=0, threshold=0, time=60, seed=seed)
+        move = player.choose(state)
+        assert player.last_result is not None
+        if player.last_result.algorithm != "sacrifice":
+            assert player.last_result.algorithm == "lost"
+            continue
+        offered += 1
+        assert move not in state.safe_moves() and move not in state.captures()
+        state.make(move)
+        assert not model_reaches(state, 0, memo), state.history
+        state.undo()
+    assert offered >= 2

@@ -16,8 +16,12 @@ match:
   the chains and loops that the safe edges leave decide what that costs:
   the model's leaves are exact loony endgames.  It plays a safe edge that
   wins the model when it can prove one in time.  Cut short, it plays a
-  safe edge the table has not proven to lose; with every safe edge lost,
-  the one whose refutation cost most, the hardest for the opponent to find.
+  safe edge the table has not proven to lose.  With every safe edge lost
+  it offers one or two cells (`sacrifice`) if that wins the model once the
+  opponent has taken or declined them: handing over cells passes the turn
+  of the parity game, the one way out that the model itself never tries.
+  Failing that, the safe edge whose refutation cost most, the hardest for
+  the opponent to find.
 
 An exact solve cut short falls back on the opening book (book.py: the
 first plies of HexiFence N=2), then on the bounds its table proves: a move
@@ -64,12 +68,13 @@ class ChainPlayer(Player[EdgeState]):
     the model search runs until SEARCH_SHARE.  `last_result` is a
     SearchResult saying what was done: `algorithm` "solve" (exact: `depth`
     is every move left, `score` the final margin), "book" (the solve was
-    cut short and the opening book knows the position), "proven" (the exact
-    solve was cut short: a move keeping the best margin its table proves,
-    `score`), "model" (a proven win of
-    the safe-edge model), "open" (the model search was cut short: a safe
-    edge not proven to lose), "lost" (every safe edge loses the model), or
-    a move chosen without search ("capture", "random", "opening"); `nodes`
+    cut short and the opening book knows the position), "proven" (the
+    exact solve was cut short: a move keeping the best margin its table
+    proves, `score`), "model" (a proven win of the safe-edge model), "open"
+    (the model search was cut short: a safe edge not proven to lose),
+    "sacrifice" (cells offered to win a lost model), "lost" (every safe
+    edge loses the model), or a move chosen without search ("capture",
+    "random", "opening"); `nodes`
     counts the solvers' nodes, abandoned searches included.
     """
 
@@ -82,7 +87,7 @@ class ChainPlayer(Player[EdgeState]):
         exact: int = 30,
         threshold: int = 10,
         model: int = 1000,
-        sacrifice: int = 0,
+        sacrifice: int = 2,
         time: float | None = None,
         seed: int | None = None,
         name: str = "default",

@@ -171,7 +171,7 @@ def register_for(game_name: str) -> None:
             Option("exact", "whole", 30, "empty edges from which to solve exactly", low=0),
             Option("threshold", "whole", 10, "safe moves left for exact play", low=0),
             Option("model", "whole", 1000, "safe moves left for the safe-edge model", low=0),
-            Option("sacrifice", "whole", 0, "most cells offered to win a lost model", low=0),
+            Option("sacrifice", "whole", 2, "most cells offered to win a lost model", low=0),
         ),
     )
     def default_factory(
