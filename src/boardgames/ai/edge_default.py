@@ -63,9 +63,9 @@ class ChainPlayer(Player[EdgeState]):
 
     Time: the move's budget (`players.time_budget` of the per-move limit,
     else `time`, else 30 s) is shared from the start of `choose`: the exact
-    solver may use EXACT_SHARE of it once at most `exact` edges are empty
-    (SOLVE_SHARE when it is tried only because few safe moves are left),
-    the model search runs until SEARCH_SHARE.  `last_result` is a
+    solver may use EXACT_SHARE of it when it reaches the whole board (at
+    most `exact` edges in all, as HexiFence N=2) or no safe edge is left,
+    SOLVE_SHARE otherwise; the model search runs until SEARCH_SHARE.  `last_result` is a
     SearchResult saying what was done: `algorithm` "solve" (exact: `depth`
     is every move left, `score` the final margin), "book" (the solve was
     cut short and the opening book knows the position), "proven" (the
@@ -132,7 +132,10 @@ class ChainPlayer(Player[EdgeState]):
         safe = state.safe_moves()
         proven = None
         if state.n_empty <= self.exact or (not caps and len(safe) <= self.threshold):
-            share = self.EXACT_SHARE if state.n_empty <= self.exact else self.SOLVE_SHARE
+            # Most of the move when the solver reaches the whole board (HexiFence
+            # N=2); on bigger boards the model needs the rest while safe edges last.
+            whole = state.game.num_moves <= self.exact or not safe
+            share = self.EXACT_SHARE if whole else self.SOLVE_SHARE
             solved = self._solve(state, budget * share)
             if solved is not None:
                 return self._done(solved.best[0], "solve", start, state.n_empty, solved.value)
@@ -149,7 +152,7 @@ class ChainPlayer(Player[EdgeState]):
         if safe and not caps and len(safe) <= self.model:
             left = start + budget * self.SEARCH_SHARE - _time.perf_counter()
             chosen = self._model_move(state, left)
-            if chosen is not None and (chosen[1] == "model" or proven is None):
+            if chosen is not None and (chosen[1] in ("model", "sacrifice") or proven is None):
                 return self._done(chosen[0], chosen[1], start)
         if proven is not None:
             return self._done(proven[1], "proven", start, 0, proven[0])
