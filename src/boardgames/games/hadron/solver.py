@@ -82,7 +82,8 @@ class HadronSolver(Nodes):
         self.max_entries = max_entries
         #: Nodes with this many legal cells or more look their children up first.
         self.etc = etc
-        #: Key -> (subtree nodes << 1) | (1 if the side to move wins).
+        #: Key -> (bit length of the subtree's node count << 1) | (1 if the side to
+        #: move wins): small ints, which Python shares (no object per entry).
         self.table: dict[int, int] = {}
         self.nodes = 0
         self.purges = 0
@@ -164,15 +165,18 @@ class HadronSolver(Nodes):
             raise SearchStopped.gave_up(_time.perf_counter() - self.start, self.nodes)
 
     def _purge(self) -> None:
-        """Keep the costlier half of the table (by subtree size, from a sample)."""
+        """Keep the costlier entries, at most half of the table: those whose
+        subtree size class (bit length of its node count) is at least the
+        smallest class reached by no more than half of a sample."""
         table = self.table
         self.purges += 1
-        if len(table) < 2:  # max_entries 0 or 1: no table to speak of
-            self.table = {}
-            return
-        sample = sorted(v >> 1 for v in list(table.values())[:: max(1, len(table) // 4096)])
-        threshold = sample[len(sample) // 2]
-        self.table = {k: v for k, v in table.items() if v >> 1 > threshold}
+        sample = [v >> 1 for v in list(table.values())[:: max(1, len(table) // 4096)]]
+        classes = sorted(set(sample))
+        threshold = next(
+            (t for t in classes if 2 * sum(1 for v in sample if v >= t) <= len(sample)),
+            len(sample) and classes[-1] + 1,
+        )
+        self.table = {k: v for k, v in table.items() if v >> 1 >= threshold}
 
     def _win(
         self, big: int, legal: int, p1: int, n1: int, p2: int, n2: int,
@@ -262,5 +266,5 @@ class HadronSolver(Nodes):
         if len(table) >= self.max_entries:
             self._purge()
             table = self.table
-        table[key] = (self.nodes - before) << 1 | result
+        table[key] = (self.nodes - before).bit_length() << 1 | result
         return result
