@@ -16,7 +16,7 @@ from boardgames.games.squatter.solver import SquatterSolver
 
 @pytest.fixture
 def small_book(monkeypatch):
-    monkeypatch.setitem(book.LINES, 6, {"C3": "D4", "C3 D4 B2": "E5"})
+    monkeypatch.setitem(book.LINES, 6, [(1, "C3 D4 B2 E5")])
     monkeypatch.setattr(book, "_TABLES", {})
     yield
     book._TABLES.clear()
@@ -96,3 +96,34 @@ def test_a_solve_that_runs_out_of_time_leaves_the_move_to_the_search():
     assert move in state.legal_moves()
     assert player.last_result.algorithm == "negascout"
     assert player._failed == (live, 6)
+
+
+def test_the_book_lines_end_in_proven_wins():
+    for size, lines in book.LINES.items():
+        game = get_game("squatter", size=size)
+        for colour, line in lines:
+            state = game.replay(line.split())
+            result = SquatterSolver(game).solve(state, outcome=True)
+            won = result.value if state.to_move == colour else -result.value
+            assert won > 0, line
+            # Every book move of the line is found again from its position.
+            start = game.new_state()
+            for move in line.split():
+                if start.to_move == colour:
+                    assert game.format_move(book.book_move(start)) == move
+                start.make(game.parse_move(move))
+
+
+@pytest.mark.slow
+def test_the_book_lines_are_what_seed001_answers():
+    """The opponent's moves of each line are seed 001's own (full strength):
+    the default reaches the proven win against it every time."""
+    for size, lines in book.LINES.items():
+        game = get_game("squatter", size=size)
+        for colour, line in lines:
+            seed001 = make_player(game, "seed001:faithful=true")
+            state = game.new_state()
+            for move in line.split():
+                if state.to_move != colour:
+                    assert game.format_move(seed001.choose(state)) == move, line
+                state.make(game.parse_move(move))

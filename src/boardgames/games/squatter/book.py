@@ -1,14 +1,21 @@
-"""Squatter's opening book: positions solved ahead of time and the move to
-play in each.
+"""Squatter's opening book: prepared lines, and the move to play in each
+position of them.
 
-`LINES[size]` maps a game's moves so far (White first, in the board's
-notation) to the move to play next.  Each entry comes from outcome solves
-with `SquatterSolver` (docs/squatter.md, Opening book): the move keeps the
-position's value, and where several do, it is the one that left the
-opponent the most ways to go wrong in the games the book was built from.
-`book_move` finds an entry by the canonical key of the 8 board symmetries,
-so the same position reached in any orientation, or by another order of
-moves, finds it too.
+`LINES[size]` lists lines as (colour, moves): the game's moves from the
+start (White first, in the board's notation); the book plays `colour`'s
+moves of the line (0 White, 1 Black) whenever the game reaches a position
+of it.  `book_move` finds a position by the canonical key of the 8 board
+symmetries, so the same position reached in another orientation, or by
+another order of moves, finds it too.
+
+How a line gets in (docs/squatter.md, Opening book): it is a game against
+the full-strength seed 001 (deterministic: the same position always gets
+the same reply) whose book side's moves are the default AI's own choices,
+one move found by trying every move of a position and playing on, and then
+`SquatterSolver`'s winning moves from the first position the solver proves
+won for the book side; every line ends in a proven win.  The moves before
+that position are not proven best, only good enough against that opponent;
+against any other reply the book is left and the AI plays on its own.
 """
 
 from __future__ import annotations
@@ -20,8 +27,14 @@ from .rules import UNPACK
 if TYPE_CHECKING:
     from .rules import Squatter, SquatterState
 
-#: size -> {moves so far: move to play}.
-LINES: dict[int, dict[str, str]] = {}
+#: size -> [(colour whose moves the book plays, the line's moves)].
+LINES: dict[int, list[tuple[int, str]]] = {
+    6: [
+        # White beats seed 001: proven won for White (to move) after the
+        # 14th move (22 free cells); 1-0 after move 23, solver moves from move 15.
+        (0, "D3 A2 C4 B3 E2 E4 C2 D1 C6 A3 D4 D5 E5 D6 F4 F3 E3 A4 C3 A5 B2 B1 B4 B6"),
+    ],
+}
 
 #: size -> {canonical key: move in the canonical frame}, built when first asked.
 _TABLES: dict[int, dict[int, int]] = {}
@@ -40,10 +53,13 @@ def table(game: Squatter) -> dict[int, int]:
     found = _TABLES.get(game.size)
     if found is None:
         found = _TABLES[game.size] = {}
-        for line, reply in LINES.get(game.size, {}).items():
-            state = game.replay(line.split())
-            key, frame = canonical(state)
-            found[key] = game.map_move(game.parse_move(reply), frame)
+        for colour, line in LINES.get(game.size, []):
+            state = game.new_state()
+            for move in (game.parse_move(text) for text in line.split()):
+                if state.to_move == colour:
+                    key, frame = canonical(state)
+                    found.setdefault(key, game.map_move(move, frame))
+                state.make(move)
     return found
 
 
