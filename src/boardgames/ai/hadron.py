@@ -108,7 +108,7 @@ class SolvingPlayer(SearchPlayer):
     (down to a quarter).  The live cells measure the work of a proof far
     better than the legal ones: on 9 x 9 the solver of #14 proves positions
     of 44 live cells in 0.46 s of CPU (with the table of the game's earlier
-    tries), whatever their legal cells (15 to 22 in the measured games).  A
+    tries), whatever their legal cells (15 to 24 in the measured games).  A
     proven win is played at once.  A proven loss is met with
     `hadron_endgame.swindle`: the move that leaves the opponent the smallest
     share of winning replies.  A timeout leaves the choice to the search,
