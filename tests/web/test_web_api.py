@@ -278,9 +278,11 @@ def test_think_streams_iterations_and_stops_on_request():
     game = get_game("squatter")
     player = make_player(game, "default", time=30)
     assert capabilities(player) == {"live": True, "stoppable": True}
+    start = game.new_state()
+    start.make(game.parse_move("A1"))  # out of the opening book: the AI must search
     stop, infos, out = threading.Event(), [], {}
     worker = threading.Thread(
-        target=lambda: out.update(result=think(player, game.new_state(), stop, infos.append))
+        target=lambda: out.update(result=think(player, start.copy(), stop, infos.append))
     )
     worker.start()
     time.sleep(0.5)
@@ -288,7 +290,7 @@ def test_think_streams_iterations_and_stops_on_request():
     worker.join(2.0)
     assert not worker.is_alive()
     move, info = out["result"]
-    assert game.new_state().illegal_reason(move) is None
+    assert start.illegal_reason(move) is None
     assert infos and infos[-1]["depth"] >= 1 and info["stopped"]
     assert player.engine.on_iteration is None  # the page's watcher is gone again
 
