@@ -171,7 +171,7 @@ def test_play_human_against_random_with_undo_save_and_quit(tmp_path):
     assert "cannot parse 'zz'" in result.output
     assert "took back 2 moves" in result.output
     assert f"saved to {saved}" in result.output
-    assert "result: unfinished by interrupted (human quit)" in result.output
+    assert "result: unfinished (human quit)" in result.output
     mid, end = GameRecord.load(saved), GameRecord.load(final)
     assert mid.moves == end.moves and len(end.moves) == 2 and end.moves[0] == "d"
     assert end.players == ["human", "random"]
@@ -304,6 +304,8 @@ def test_end_of_game_lines():
     )
     assert describe_end(GameRecord(game="connect4", result="draw"), game) == "result: draw"
     assert describe_end(GameRecord(game="connect4"), game) == "result: unfinished"
+    stopped = GameRecord(game="connect4", reason="interrupted", detail="stopped after 9 moves")
+    assert describe_end(stopped, game) == "result: unfinished (stopped after 9 moves)"
 
 
 def test_solve_uses_a_registered_solver_and_the_first_players_view():
@@ -367,3 +369,19 @@ def test_analyse_and_bestmove_refuse_game_options_that_disagree_with_the_file(tm
         assert_error(invoke(command, "hadron", str(path), "--rows", "4"), "rows=3", "rows=4")
         assert_error(invoke(command, "hadron", str(path), "--size", "5"), "rows=5")
         assert invoke(command, "hadron", str(path), "--rows", "3", "--cols", "3").exit_code == 0
+
+
+def test_python_dash_m_runs_the_command():
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "boardgames", "list"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "andantino" in done.stdout and "Usage: boardgames" not in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "boardgames", "play", "nosuchgame"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert bad.returncode == 2 and bad.stderr.startswith("error: unknown game 'nosuchgame'")

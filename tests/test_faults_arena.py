@@ -492,7 +492,7 @@ def test_play_ctrl_c_prints_the_result_keeps_the_record_and_exits_130(tmp_path, 
         "--ai", "random", "--ai2", "faulty:interrupt=3", "--record", str(path), "--no-color",
     )  # fmt: skip
     assert result.exit_code == 130, result.output
-    assert "result: unfinished by interrupted (Ctrl-C)" in result.stdout
+    assert "result: unfinished (Ctrl-C)" in result.stdout
     assert f"saved to {path}" in result.stdout
     assert result.stderr.strip() == "error: interrupted"
     record = GameRecord.load(path)
@@ -523,7 +523,7 @@ def test_play_sigint_in_a_real_process(tmp_path, faulty):
         if process.poll() is None:
             process.kill()
     assert process.returncode == 130, stderr
-    assert "result: unfinished by interrupted (Ctrl-C)" in rest
+    assert "result: unfinished (Ctrl-C)" in rest
     assert "Traceback" not in stderr and stderr.strip() == "error: interrupted"
     record = GameRecord.load(path)
     assert record.result == "none" and len(record.moves) >= 1

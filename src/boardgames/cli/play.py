@@ -52,13 +52,11 @@ def describe_move(state: State, move: int, player: Player, side: int) -> str:
 
 def describe_end(record: GameRecord, game: Game) -> str:
     """'result: white wins (6-0)', '... (black loses by timeout: ...)',
-    'result: unfinished by interrupted (Ctrl-C)'."""
+    'result: unfinished (Ctrl-C)', 'result: unfinished (human quit)'."""
     scores = "" if record.scores is None else f" ({record.scores[0]}-{record.scores[1]})"
     if record.result == "none":
-        text = "result: unfinished"
-        if record.reason != "normal":
-            text += f" by {record.reason}"
-        return text + (f" ({record.detail})" if record.detail else "")
+        why = record.detail or (record.reason if record.reason != "normal" else "")
+        return "result: unfinished" + (f" ({why})" if why else "")
     if record.result == "draw":
         return f"result: draw{scores}"
     text = f"result: {record.result} wins{scores}"
