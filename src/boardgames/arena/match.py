@@ -27,10 +27,18 @@ from dataclasses import dataclass, field
 
 from ..ai import make_player
 from ..clock import TimeControl, TimeManager
-from ..errors import GameInterrupted, MatchInterrupted, QuitRequest, SaveRequest, UndoRequest
+from ..errors import (
+    GameInterrupted,
+    MatchInterrupted,
+    OptionError,
+    QuitRequest,
+    SaveRequest,
+    UndoRequest,
+)
 from ..game import Game, State
 from ..options import check_real, check_seconds, check_whole
 from ..players import Player
+from .openings import opening_for, opening_position
 from .records import GameRecord
 from .timing import Timing, rounded, start_clock, takes_stop  # noqa: F401  (takes_stop: API)
 
@@ -349,6 +357,7 @@ def play_match(
     time_limit: float | None = None,
     seed: int | None = None,
     opening_plies: int = 0,
+    openings: Sequence[str] = (),
     on_game: Callable[[int, GameRecord, MatchSummary], None] | None = None,
     max_moves: int | None = None,
     clock: TimeControl | str | None = None,
@@ -358,11 +367,15 @@ def play_match(
 
     With `opening_plies`, each pair of games starts from the same seeded
     random opening with colours swapped, so deterministic AIs play different
-    games and neither gets the better side of an opening.  With a `clock`
-    every game is played at that time control (see `play_game`).
+    games and neither gets the better side of an opening.  `openings` (moves
+    in notation, as `arena.openings.read_openings` gives them) are used in
+    turn the same way, a pair of games each.  With a `clock` every game is
+    played at that time control (see `play_game`).
     """
     check_whole("games", games, 1)
     check_whole("opening plies", opening_plies, 0)
+    if opening_plies and openings:
+        raise OptionError("give random opening plies or openings, not both")
     control = None if clock is None else TimeControl.parse(clock)
     a = spec_a if isinstance(spec_a, Player) else make_player(game, spec_a, seed=seed)
     b_seed = None if seed is None else seed + 1
@@ -375,6 +388,8 @@ def play_match(
     for index in range(games):
         if opening_plies and index % 2 == 0:
             start = random_opening(game, opening_plies, rng)
+        elif openings and index % 2 == 0:
+            start = opening_position(game, opening_for(openings, index))
         a_side = index % 2
         players = (a, b) if a_side == 0 else (b, a)
         try:

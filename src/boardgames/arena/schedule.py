@@ -21,6 +21,7 @@ from ..clock import TimeControl
 from ..errors import BadFileError, OptionError
 from ..options import check_seconds, check_whole
 from ..players import Player
+from .openings import opening_for
 from .watchdog import default_move_timeout
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ PlayerSpec = str | Callable[..., Player]
 GAMES = "games"
 MANIFEST_FORMAT = "boardgames-tournament"
 #: The manifest's fields that are written only when they are set.
-OPTIONAL_FIELDS = ("labels", "pairs", "move_timeout", "clock", "anchor")
+OPTIONAL_FIELDS = ("labels", "pairs", "move_timeout", "clock", "anchor", "openings")
 
 
 def derive_seed(seed: int, *parts: int) -> int:
@@ -84,6 +85,8 @@ class GameTask:
     #: Random moves played from the start before the players take over, and their seed.
     opening_plies: int = 0
     opening_seed: int = 0
+    #: An opening's moves (notation) to start from instead ("": the start).
+    opening: str = ""
     plugins: tuple[str, ...] = ()
     #: The game clock ("SECONDS[+INCREMENT]"), None for none.
     clock: str | None = None
@@ -113,7 +116,9 @@ class TournamentSettings:
     watchdog's hard limits (the first defaults to twice the time limit plus
     5 s); a game still going after `max_moves` moves is a draw.  With
     `opening_plies`, games 2k and 2k+1 of every pair start from the same
-    random opening (colours swapped).  `plugins` are imported by every worker.
+    random opening (colours swapped); with `openings` (moves in notation, see
+    `arena.openings`), they start from opening k, the openings taken in turn.
+    `plugins` are imported by every worker.
     With a `clock` ("SECONDS[+INCREMENT]") each side has that budget for the
     whole game (`time_limit`, if given too, caps each move's allotment; the
     watchdog's default per-move limit is then twice the budget plus 5 s).
@@ -139,12 +144,14 @@ class TournamentSettings:
     move_timeout: float | None = None
     clock: str | None = None
     anchor_label: str | None = None
+    openings: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         fix = object.__setattr__  # normalise once: the checks below see the final values
         fix(self, "params", dict(self.params))
         fix(self, "players", tuple(self.players))
         fix(self, "plugins", tuple(self.plugins))
+        fix(self, "openings", tuple(self.openings))
         if self.labels is not None:
             fix(self, "labels", tuple(self.labels))
         if self.pairs is not None:
@@ -158,6 +165,8 @@ class TournamentSettings:
             raise OptionError("a tournament needs at least two players")
         check_whole("games_per_pair", self.games_per_pair, 1)
         check_whole("opening_plies", self.opening_plies, 0)
+        if self.opening_plies and self.openings:
+            raise OptionError("give random opening plies or openings, not both")
         check_whole("seed", self.seed, None)
         for name in ("time_limit", "move_timeout", "game_timeout"):
             if getattr(self, name) is not None:
@@ -237,6 +246,8 @@ class TournamentSettings:
             data["clock"] = self.clock
         if self.anchor_label is not None:
             data["anchor"] = self.anchor_label
+        if self.openings:
+            data["openings"] = list(self.openings)
         return data
 
     @classmethod
@@ -287,6 +298,7 @@ def _manifest_types_ok(fields: dict[str, Any]) -> bool:
         isinstance(fields["opening_plies"], int),
         _is_list_of(fields["plugins"], str),
         _is_list_of(fields.get("labels", []), str),
+        _is_list_of(fields.get("openings", []), str),
         _is_list_of(pairs, list) and all(_is_list_of(p, int) and len(p) == 2 for p in pairs),
         isinstance(fields.get("clock", ""), str),
         isinstance(fields.get("anchor", ""), str),
@@ -310,7 +322,7 @@ def round_robin_tasks(settings: TournamentSettings) -> list[GameTask]:
 
     Games are ordered game index first, so a tournament stopped half-way has
     played every pair about equally often.  Games 2k and 2k+1 of every pair
-    share one opening seed (and so one random opening).
+    share one opening seed (and so one random opening), or one of `openings`.
     """
     specs, names = settings.players, settings.names
     move_timeout = settings.move_timeout
@@ -337,6 +349,7 @@ def round_robin_tasks(settings: TournamentSettings) -> list[GameTask]:
                     max_moves=settings.max_moves,
                     opening_plies=settings.opening_plies,
                     opening_seed=derive_seed(settings.seed, index // 2),
+                    opening=opening_for(settings.openings, index) if settings.openings else "",
                     plugins=tuple(settings.plugins),
                     clock=settings.clock,
                 )

@@ -20,6 +20,7 @@ from ..game import Game, get_game
 from ..players import Player
 from ..plugins import import_plugins
 from .match import describe, play_game, random_opening
+from .openings import opening_position
 from .records import GameRecord
 from .schedule import GameTask, PlayerSpec, derive_seed
 from .watchdog import Deadline, Watched
@@ -97,6 +98,8 @@ def play_task(task: GameTask) -> GameResult:
         start = None
         if task.opening_plies:
             start = random_opening(game, task.opening_plies, random.Random(task.opening_seed))
+        elif task.opening:
+            start = opening_position(game, task.opening)
         record = play_game(
             game,
             players,

@@ -260,6 +260,26 @@ def parse_key_values(items: tuple[str, ...], what: str = "option") -> dict[str, 
     return parse_pairs(items, what)
 
 
+#: --opening-file FILE for the commands that play matches.
+opening_file = click.option(
+    "--opening-file",
+    "opening_file",
+    metavar="FILE",
+    default=None,
+    help="Start each pair of games (colours swapped) from the next opening of FILE:"
+    " one line of moves each.",
+)
+
+
+def read_opening_file(game: Game, path: str | None) -> list[str]:
+    """The openings of --opening-file (none without one); errors name the line."""
+    if path is None:
+        return []
+    from ..arena.openings import read_openings
+
+    return read_openings(game, path)
+
+
 def game_options(command: F) -> F:
     """Add --size/--rows/--cols, repeated -o key=value and --plugin to a command.
 

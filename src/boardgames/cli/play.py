@@ -28,7 +28,9 @@ from .common import (
     given_options,
     handle_errors,
     load_file,
+    opening_file,
     progress,
+    read_opening_file,
 )
 
 #: A game clock on the command line: "SECONDS[+INCREMENT]".
@@ -185,6 +187,7 @@ def play(
     show_default=True,
     help="Random plies before each pair of games (same opening, colours swapped).",
 )
+@opening_file
 @click.option("--max-moves", type=Whole(), default=None, help="Stop long games.")
 @click.option("--records", "records_path", default=None, help="Save all records (JSON lines).")
 @game_options
@@ -201,12 +204,16 @@ def match(
     depth: int | None,
     seed: int | None,
     opening: int,
+    opening_file: str | None,
     max_moves: int | None,
     records_path: str | None,
     **kwargs: Any,
 ) -> None:
     """N games between two AIs, colours alternating."""
     game = game_from_kwargs(game_name, kwargs)
+    if opening and opening_file is not None:
+        fail("give --opening or --opening-file, not both")
+    openings = read_opening_file(game, opening_file)
     if records_path is not None:
         check_writable(records_path, "--records")
     a = make_player(game, ai_spec, seed=seed, depth=depth, params=params)
@@ -226,6 +233,7 @@ def match(
             time_limit=seconds,
             seed=seed,
             opening_plies=opening,
+            openings=openings,
             on_game=report,
             max_moves=max_moves,
             clock=clock,

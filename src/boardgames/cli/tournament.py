@@ -38,7 +38,9 @@ from .common import (
     game_options,
     given_options,
     handle_errors,
+    opening_file,
     progress,
+    read_opening_file,
 )
 
 DEFAULT_GAMES = 2
@@ -124,6 +126,7 @@ CLOCK = Number(lambda name, value: TimeControl.parse(value, name), "SECONDS[+INC
     default=None,
     help="Start each pair of games (colours swapped) from a random opening this deep.",
 )
+@opening_file
 @game_options
 @handle_errors
 def tournament(
@@ -141,6 +144,7 @@ def tournament(
     game_timeout: float | None,
     max_moves: int | None,
     opening_plies: int | None,
+    opening_file: str | None,
     **kwargs: Any,
 ) -> None:
     """A round robin between AIs at GAME: every pair plays N games.
@@ -163,6 +167,7 @@ def tournament(
             ("--game-timeout", game_timeout),
             ("--max-moves", max_moves),
             ("--openings", opening_plies),
+            ("--opening-file", opening_file),
             ("game options", given_options(kwargs)),
         ]
         given = [name for name, value in flags if value]
@@ -178,6 +183,8 @@ def tournament(
     plugins = _plugin_paths(kwargs["plugin"])
     game = game_from_kwargs(game_name, kwargs)
     _check_players(game, players)
+    if opening_plies and opening_file is not None:
+        fail("give --openings or --opening-file, not both")
     settings = TournamentSettings(
         game=game.name,
         params=dict(game.params),
@@ -188,6 +195,7 @@ def tournament(
         game_timeout=game_timeout,
         max_moves=max_moves,
         opening_plies=opening_plies or 0,
+        openings=read_opening_file(game, opening_file),
         plugins=plugins,
         clock=None if clock is None else str(clock),
         anchor_label=anchor,
