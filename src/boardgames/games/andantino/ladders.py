@@ -1,0 +1,145 @@
+"""Forcing lines (ladders) in Andantino: a threat-space search.
+
+A *threat* is a legal cell where a player would win at once: completing a
+five, or enclosing enemy stones (a lone stone or a whole group), as
+`experts.winning_cells_both` and `experts.group_enclosing_cells` find them.
+Facing exactly one threat, the defender has one move that does not lose at
+once (unless it can win at once itself): occupying the cell, since the
+defender's stones never stop an enclosure or a five anywhere else.  So a
+line where every attacker move makes a threat has one defender reply per
+attacker move, and can be read much deeper than a full-width search: a
+ladder (a group chased along a wall, each block answered by a new threat
+next to it) of 10 to 14 plies costs a few hundred moves.
+
+`Ladders.win(state)` looks for such a line for the side to move: each of
+its moves wins, or leaves it a threat while the defender has none (one
+threat: the defender's block is played and the search goes on; two or
+more: the defender cannot block them all).  Every line found is a forced
+win under the rules (the defender's only non-losing reply is followed);
+not finding one proves nothing.  The attacker's candidates are the legal
+cells next to its stones or two cells from them along a line (a new stone
+away from those can make neither a four nor a wall of an enclosure).
+Failures are memoised by position and depth; a node budget bounds the work.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .experts import _winning_cells, group_enclosing_cells
+from .geometry import BIT, BOARD_MASK, CELL_OF_POSITION
+
+if TYPE_CHECKING:
+    from .rules import AndantinoState
+
+#: A position's memo key is `white << KEY_SHIFT | black`, plus the side to move.
+KEY_SHIFT = 384
+#: At most this many failed positions are memoised (then the memo restarts).
+MEMO_LIMIT = 1 << 16
+
+
+def threats(state: AndantinoState, player: int) -> int:
+    """`player`'s legal winning cells (a bitboard): fives and enclosures of
+    single stones or groups."""
+    return _winning_cells(state, player, state.sur5[1 - player]) | group_enclosing_cells(
+        state, player
+    )
+
+
+def _reach(bits: int) -> int:
+    """`bits`, its neighbours, and the cells two steps away along a line."""
+    out = bits | bits << 1 | bits >> 1 | bits << 19 | bits >> 19 | bits << 20 | bits >> 20
+    return out | bits << 2 | bits >> 2 | bits << 38 | bits >> 38 | bits << 40 | bits >> 40
+
+
+def _cells(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(CELL_OF_POSITION[low.bit_length() - 1])
+        bits ^= low
+    return out
+
+
+class Ladders:
+    """A threat-space search: forced wins by an unbroken series of threats.
+
+    `depth` is the most forced blocks in a line (a line is at most
+    2 * depth + 1 plies: `depth` threats and their blocks, then the winning
+    move or a double threat); `budget` the most attacker moves tried in one
+    `win` call.  `nodes` counts the moves tried by the last call."""
+
+    def __init__(self, depth: int = 7, budget: int = 400) -> None:
+        if depth < 1 or budget < 1:
+            raise ValueError("depth and budget must be at least 1")
+        self.depth = depth
+        self.budget = budget
+        self.nodes = 0
+        self._failed: dict[tuple[int, int], int] = {}
+
+    def win(self, state: AndantinoState, depth: int | None = None) -> list[int] | None:
+        """A forcing line winning for the side to move (its moves and the
+        defender's blocks, the last move the attacker's finishing or double
+        threat), or None when none is found within the depth and budget.
+        `state` is left as it was."""
+        self.nodes = 0
+        if state.reason is not None:
+            return None
+        return self._attack(state, self.depth if depth is None else depth)
+
+    def _attack(self, state: AndantinoState, depth: int) -> list[int] | None:
+        me = state.to_move
+        mine = threats(state, me)
+        if mine:
+            return [CELL_OF_POSITION[mine.bit_length() - 1]]
+        theirs = threats(state, 1 - me)
+        if theirs & (theirs - 1) or not depth:
+            return None
+        white, black = state.bits
+        key = (white << KEY_SHIFT | black, me)
+        if self._failed.get(key, 0) >= depth:
+            return None
+        if theirs:
+            moves = [CELL_OF_POSITION[theirs.bit_length() - 1]]
+        else:
+            near = _reach(state.bits[me]) & BOARD_MASK
+            moves = [m for m in state.candidates if BIT[m] & near]
+        for move in moves:
+            if self.nodes >= self.budget:
+                return None  # out of budget: not memoised as a failure
+            self.nodes += 1
+            line = self._threaten(state, move, me, depth)
+            if line is not None:
+                return line
+        if self.nodes < self.budget:
+            if len(self._failed) >= MEMO_LIMIT:
+                self._failed.clear()
+            self._failed[key] = depth
+        return None
+
+    def _threaten(self, state: AndantinoState, move: int, me: int, depth: int) -> list[int] | None:
+        """The line starting with `me` playing `move`, if it wins."""
+        state.make(move)
+        try:
+            if state.reason is not None:
+                return [move] if state.winner() == me else None
+            made = threats(state, me)
+            if not made or threats(state, 1 - me):
+                return None  # no threat, or the defender wins first
+            if made & (made - 1):
+                return [move]  # two threats: one stone cannot block both
+            block = CELL_OF_POSITION[made.bit_length() - 1]
+            state.make(block)
+            try:
+                if state.reason is not None:  # the block lost: an enclosed pocket
+                    return [move, block] if state.winner() == me else None
+                rest = self._attack(state, depth - 1)
+                return None if rest is None else [move, block, *rest]
+            finally:
+                state.undo()
+        finally:
+            state.undo()
+
+    def clear(self) -> None:
+        """Forget the memoised failures."""
+        self._failed.clear()

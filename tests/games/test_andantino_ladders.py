@@ -1,0 +1,180 @@
+"""The threat-space search (`games.andantino.ladders`) and the default AI's
+use of it at the root, checked against the rules: every line it reports is
+replayed, and at each defender turn every other reply is shown to lose at
+once, by playing every legal cell."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgames.ai import make_player
+from boardgames.game import get_game
+from boardgames.games.andantino.ladders import Ladders, threats
+
+GAME = get_game("andantino")
+RELAXED = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+
+#: A game the default AI lost as White from opening e02 (match of 2026-11-26):
+#: after the first four moves White played I11 (ply 4), and Black's ladder
+#: of 9 plies (five threats) enclosed White's group at L12.
+E02_START = "K9 J9 I9 K10 J11 K8 I10 L8"
+E02_GAME = "L9 K11 I8 M8 I11 M9 L10 M10 L11 M11 M7 K12 J8 L12"
+
+
+def position(*texts: str):
+    return GAME.parse_position(" ".join(texts))
+
+
+def wins_at_once(state, player: int) -> bool:
+    """`player` (to move) has a cell that ends the game in its favour, by the rules."""
+    assert state.to_move == player
+    for move in state.legal_moves():
+        state.make(move)
+        won = state.winner() == player
+        state.undo()
+        if won:
+            return True
+    return False
+
+
+def loses_to_every_reply(state, attacker: int) -> bool:
+    """The defender (to move) loses whatever it plays: each of its moves
+    ends the game for the attacker or leaves the attacker a winning cell."""
+    for move in state.legal_moves():
+        state.make(move)
+        lost = state.winner() == attacker if state.reason else wins_at_once(state, attacker)
+        state.undo()
+        if not lost:
+            return False
+    return True
+
+
+def check_line(state, line: list[int]) -> None:
+    """Replay a forcing line under the rules: each defender reply in it is the
+    only one that does not lose at once, and the line ends in a won game or
+    in a position where every defender reply loses."""
+    state = state.copy()
+    attacker = state.to_move
+    for index, move in enumerate(line):
+        if state.to_move != attacker:
+            for other in state.legal_moves():
+                if other != move:
+                    state.make(other)
+                    lost = state.winner() == attacker if state.reason else wins_at_once(
+                        state, attacker
+                    )
+                    state.undo()
+                    assert lost, f"ply {index}: {GAME.format_move(other)} also defends"
+        state.make(move)
+        if state.reason is not None:
+            assert index == len(line) - 1 and state.winner() == attacker
+            return
+    assert state.to_move != attacker
+    assert loses_to_every_reply(state, attacker)
+
+
+def test_the_e02_ladder_is_found_and_forced():
+    """Hand-checked from the lost game: after I11 Black's five threats win
+    (the game went L10 M10 L11 M11 M7 K12 J8 L12 after it)."""
+    moves = E02_GAME.split()
+    state = position(E02_START, *moves[:5])
+    assert GAME.player_names[state.to_move] == "black"
+    line = Ladders().win(state)
+    assert line is not None and len(line) == 9
+    check_line(state, line)
+    # One move before, White to move: I11 lets the ladder in, L10 does not.
+    before = position(E02_START, *moves[:4])
+    after_i11 = before.copy()
+    after_i11.play("I11")
+    assert Ladders().win(after_i11) is not None
+    after_l10 = before.copy()
+    after_l10.play("L10")
+    assert Ladders().win(after_l10) is None
+
+
+def test_too_shallow_or_too_poor_finds_nothing():
+    moves = E02_GAME.split()
+    state = position(E02_START, *moves[:5])
+    assert Ladders(depth=3).win(state) is None  # four blocks needed
+    assert Ladders(depth=4).win(state) is not None
+    assert Ladders(budget=3).win(state) is None
+    assert Ladders().win(GAME.new_state()) is None
+    assert Ladders().win(position(E02_START)) is None  # White to move: no line
+
+
+def test_bad_arguments():
+    import pytest
+
+    with pytest.raises(ValueError):
+        Ladders(depth=0)
+    with pytest.raises(ValueError):
+        Ladders(budget=0)
+
+
+def test_a_winning_cell_is_a_line_of_one():
+    moves = E02_GAME.split()
+    state = position(E02_START, *moves[:-1])  # Black to play L12, which encloses
+    line = Ladders().win(state)
+    assert line is not None and len(line) == 1
+    state.make(line[0])
+    assert state.winner() == 1
+
+
+def surround_game(rng: random.Random, plies: int):
+    """A game that favours crowded cells, so that threats come up often."""
+    state = GAME.new_state()
+    for _ in range(plies):
+        legal = state.legal_moves()
+        if rng.random() < 0.7:
+            move = max(legal, key=lambda c: (state.masks[c] >> 36) + 3 * rng.random())
+        else:
+            move = rng.choice(legal)
+        state.make(move)
+        if state.is_over():
+            state.undo()
+            break
+    return state
+
+
+@RELAXED
+@given(st.integers(0, 10**9), st.integers(8, 40))
+def test_every_line_found_is_a_forced_win(seed, plies):
+    state = surround_game(random.Random(seed), plies)
+    before = state.moves_text()
+    line = Ladders(depth=5, budget=300).win(state)
+    assert state.moves_text() == before  # left as it was
+    if line is not None:
+        check_line(state, line)
+    else:
+        assert not threats(state, state.to_move)  # a winning cell is a line
+
+
+def test_lines_in_crowded_games_are_forced_wins():
+    """Deterministic companion of the property above: enough seeds that
+    some lines longer than one move come up (7 of the first 200)."""
+    found = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = surround_game(rng, rng.randint(8, 40))
+        line = Ladders(depth=5, budget=300).win(state)
+        if line is not None and len(line) > 1:
+            check_line(state, line)
+            found += 1
+    assert found >= 1
+
+
+def test_default_plays_its_ladder_and_avoids_the_opponents():
+    moves = E02_GAME.split()
+    black = position(E02_START, *moves[:5])
+    player = make_player(GAME, "default")
+    first = player.choose(black, time_limit=1.0)
+    assert first == Ladders().win(black)[0]  # type: ignore[index]
+    white = position(E02_START, *moves[:4])
+    move = player.choose(white, time_limit=1.0)
+    white.make(move)
+    assert Ladders().win(white) is None
+    off = make_player(GAME, "default:ladders=0")
+    assert type(off).__name__ == "SearchPlayer"
