@@ -10,7 +10,11 @@ the OPENINGS table.  Openings are distinct up to the board's 12 symmetries.
   +-`--balance` for the side to move (no forced win seen either way).
 - threat: the side to move has a stone with five enemy stones around it and
   must block the sixth cell (an enclosure, not a five); it has no winning
-  cell of its own, and a depth-3 search after the block does not see a loss.
+  cell of its own, a depth-3 search after the block does not see a loss,
+  and after the block the attacker has no forcing line (ladder) that the
+  threat-space search (games/andantino/ladders.py, 9 threats deep) finds.
+  With `--search S`, the default AI's S-second search of the position must
+  also score it above -`--margin` for the side to move.
 - double: no winning cell on the board yet, but the opponent has a cell T
   after which it holds two enclosing cells (one stone cannot block both);
   the side to move must prevent that now.  `Y` is a move of the side to move
@@ -29,10 +33,13 @@ import random
 from boardgames.game import get_game
 from boardgames.games.andantino.experts import LOST_NEXT, WIN_NEXT, ThreatEvaluator
 from boardgames.games.andantino.geometry import BIT, NEIGHBOURS6
+from boardgames.games.andantino.ladders import Ladders
 from boardgames.games.andantino.threats import line_windows, surround, winning_cells
 from boardgames.search import Searcher
 
 GAME = get_game("andantino")
+#: --search and --margin (see main).
+CHECK = {"search": 0.0, "margin": 450.0}
 
 
 def canon(state) -> int:
@@ -114,12 +121,28 @@ def find_threat(state) -> str | None:
     if not others:
         return None
     state.make(x)
-    ok = not state.is_over() and score(state, 3) < WIN_NEXT / 2
+    ok = (
+        not state.is_over()
+        and score(state, 3) < WIN_NEXT / 2
+        and Ladders(9, 3000).win(state) is None
+    )
     state.undo()
-    if not ok:
+    if not ok or not searched_open(state):
         return None
     y = others[-1]
     return f"threat={GAME.format_move(x)}/{GAME.format_move(y)}"
+
+
+def searched_open(state) -> bool:
+    """With --search: the default AI's search scores the position above
+    -margin for the side to move."""
+    if not CHECK["search"]:
+        return True
+    from boardgames.ai import make_player
+
+    player = make_player(GAME, "default")
+    result = player.engine.search(state.copy(), time=CHECK["search"])
+    return result.score > -CHECK["margin"]
 
 
 def find_double(state, rng: random.Random) -> str | None:
@@ -195,7 +218,12 @@ def main() -> None:
     parser.add_argument("--attacker", choices=("white", "black"), default=None,
                         help="only this side seeks surrounds (threats against the other)")
     parser.add_argument("--first", type=int, default=1, help="number of the first e-opening")
+    parser.add_argument("--search", type=float, default=0.0,
+                        help="seconds of the default AI's search that must score a threat "
+                        "opening above -margin for the side to move (0: no such check)")
+    parser.add_argument("--margin", type=float, default=450.0)
     args = parser.parse_args()
+    CHECK.update(search=args.search, margin=args.margin)
     rng = random.Random(args.seed)
     seen: set[int] = set()
     for line in general(rng, args.general, args.balance, seen):
