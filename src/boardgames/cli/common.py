@@ -260,6 +260,28 @@ def parse_key_values(items: tuple[str, ...], what: str = "option") -> dict[str, 
     return parse_pairs(items, what)
 
 
+def plugin_paths(plugins: tuple[str, ...]) -> list[str]:
+    """Plugins for the workers: the environment's and --plugin's, files made absolute."""
+    env = [p for p in os.environ.get(PLUGINS_ENV, "").split(os.pathsep) if p]
+    out = []
+    for plugin in (*env, *plugins):
+        if plugin.endswith(".py") or os.sep in plugin:
+            plugin = str(Path(plugin).resolve())
+        if plugin not in out:
+            out.append(plugin)
+    return out
+
+
+#: --workers/-w N for the commands that play games on worker processes.
+workers_option = click.option(
+    "--workers",
+    "-w",
+    type=Whole(0),
+    default=None,
+    help="Worker processes [default: one per core; 0: play in this process].",
+)
+
+
 #: --opening-file FILE for the commands that play matches.
 opening_file = click.option(
     "--opening-file",

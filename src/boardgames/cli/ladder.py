@@ -31,8 +31,10 @@ from .common import (
     game_from_kwargs,
     game_options,
     handle_errors,
+    plugin_paths,
+    workers_option,
 )
-from .tournament import _plugin_paths, _report_failures, _run
+from .tournament import report_failures, run_games
 
 
 @click.command(cls=Command)
@@ -72,13 +74,7 @@ from .tournament import _plugin_paths, _report_failures, _run
     default=None,
     help="The ladder's directory [default: ladder-GAME-OPTIONS, e.g. ladder-hexifence-size2].",
 )
-@click.option(
-    "--workers",
-    "-w",
-    type=Whole(0),
-    default=None,
-    help="Worker processes [default: one per core; 0: play in this process].",
-)
+@workers_option
 @click.option("--markdown", is_flag=True, help="Print the table as Markdown.")
 @game_options
 @handle_errors
@@ -154,8 +150,8 @@ def _play_rounds(
         if step != settings:
             folder.update_settings(step)
             settings = step
-        result = _run(settings, folder, done, workers, None)
-        _report_failures(result, keys, folder)
+        result = run_games(settings, folder, done, workers, None)
+        report_failures(result, keys, folder)
         done = folder.finished()
         played += 1
     return folder.result(settings)
@@ -169,7 +165,7 @@ def least_played(result: TournamentResult) -> int:
 
 
 def _with_plugins(settings: TournamentSettings, plugins: tuple[str, ...]) -> TournamentSettings:
-    paths = _plugin_paths(plugins)
+    paths = plugin_paths(plugins)
     return replace(settings, plugins=paths) if paths else settings
 
 

@@ -24,6 +24,7 @@ from .common import (
     handle_errors,
     load_plugins,
     load_position,
+    plugin_paths,
     progress,
 )
 
@@ -288,12 +289,11 @@ def solve(
         result = solve_position(state, **options)
     else:
         from ..arena.split_solve import solve_with_workers
-        from .tournament import _plugin_paths
 
         where = f"Dask scheduler {scheduler}" if scheduler else f"{workers} worker processes"
         progress(f"solving {game.describe()} on {where} ...")
         report = solve_with_workers(
-            state, workers=workers, scheduler=scheduler, plugins=tuple(_plugin_paths(plugins)),
+            state, workers=workers, scheduler=scheduler, plugins=tuple(plugin_paths(plugins)),
             **options,
         )  # fmt: skip
         result = report.result

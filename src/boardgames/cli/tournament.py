@@ -8,7 +8,6 @@ import time
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import click
@@ -27,7 +26,6 @@ from ..errors import OptionError
 from ..game import Game, get_game
 from ..plugins import import_plugins
 from .common import (
-    PLUGINS_ENV,
     SEED,
     Command,
     Number,
@@ -39,8 +37,10 @@ from .common import (
     given_options,
     handle_errors,
     opening_file,
+    plugin_paths,
     progress,
     read_opening_file,
+    workers_option,
 )
 
 DEFAULT_GAMES = 2
@@ -79,13 +79,7 @@ CLOCK = Number(lambda name, value: TimeControl.parse(value, name), "SECONDS[+INC
     default=None,
     help="The player rated 0 in the table, or 'mean' [default: random, if it plays].",
 )
-@click.option(
-    "--workers",
-    "-w",
-    type=Whole(0),
-    default=None,
-    help="Worker processes [default: one per core; 0: play in this process].",
-)
+@workers_option
 @click.option(
     "--scheduler",
     metavar="ADDRESS",
@@ -180,7 +174,7 @@ def tournament(
         return
     if len(players) < 2:
         fail("give at least two --player SPEC")
-    plugins = _plugin_paths(kwargs["plugin"])
+    plugins = plugin_paths(kwargs["plugin"])
     game = game_from_kwargs(game_name, kwargs)
     _check_players(game, players)
     if opening_plies and opening_file is not None:
@@ -219,7 +213,7 @@ def _resume(
     with folder.lock():
         settings = folder.settings()
         if plugins:
-            extra = [p for p in _plugin_paths(plugins) if p not in settings.plugins]
+            extra = [p for p in plugin_paths(plugins) if p not in settings.plugins]
             settings = replace(settings, plugins=[*settings.plugins, *extra])
         if games is not None and games != settings.games_per_pair:
             if games < settings.games_per_pair:
@@ -244,13 +238,13 @@ def _play(
     scheduler: str | None,
 ) -> None:
     """Run the missing games, print the table, and say so when games were forfeited."""
-    result = _run(settings, folder, done, workers, scheduler)
+    result = run_games(settings, folder, done, workers, scheduler)
     click.echo(result.format())
     click.echo(f"records and summary in {folder.path}")
-    _report_failures(result, {r.key for r in done}, folder)
+    report_failures(result, {r.key for r in done}, folder)
 
 
-def _report_failures(
+def report_failures(
     result: TournamentResult, before: set[tuple[int, int, int]], folder: TournamentDir
 ) -> None:
     """A warning line for games lost to a player's crash, illegal move or
@@ -280,7 +274,7 @@ def _report_failures(
         )
 
 
-def _run(
+def run_games(
     settings: TournamentSettings,
     folder: TournamentDir,
     done: list[GameResult],
@@ -341,18 +335,6 @@ def _check_players(game: Game, specs: Sequence[PlayerSpec]) -> None:
     for spec in specs:
         if isinstance(spec, str):
             make_player(game, spec)
-
-
-def _plugin_paths(plugins: tuple[str, ...]) -> list[str]:
-    """Plugins for the workers: the environment's and --plugin's, files made absolute."""
-    env = [p for p in os.environ.get(PLUGINS_ENV, "").split(os.pathsep) if p]
-    out = []
-    for plugin in (*env, *plugins):
-        if plugin.endswith(".py") or os.sep in plugin:
-            plugin = str(Path(plugin).resolve())
-        if plugin not in out:
-            out.append(plugin)
-    return out
 
 
 def _workers_text(workers: int | None) -> str:
