@@ -14,6 +14,7 @@ from boardgames.game import OptionError, Outcome, get_game
 from boardgames.games.hexifence import UNKNOWN
 from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.search import SolveResult
+from edge_reference import rest as remaining_value
 from protocol_checks import check_protocol
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hexifence"
@@ -261,27 +262,6 @@ def test_solver_pruning_keeps_the_value(seed):
         state.game, symmetry=False, forced_captures=False, loony=False, mtd=False
     ).solve(state)
     assert EdgeSolver(state.game).solve(state).value == plain.value
-
-
-def remaining_value(state, memo: dict[int, int]) -> int:
-    """Margin of the remaining cells for the side to move: plain minimax over
-    every edge, memoized on the set of claimed edges (which alone decides it)."""
-    if state.is_over():
-        return 0
-    if state.mask in memo:
-        return memo[state.mask]
-    p = state.to_move
-    best = -state.game.num_cells
-    for move in range(state.game.num_moves):
-        if state.claimed[move] < 0:
-            before = state.score[p]
-            state.make(move)
-            gain = state.score[p] - before
-            rest = remaining_value(state, memo)
-            state.undo()
-            best = max(best, gain + rest if gain else -rest)
-    memo[state.mask] = best
-    return best
 
 
 def random_positions(game, empty: int, count: int, seed: int):
