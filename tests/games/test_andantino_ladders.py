@@ -6,6 +6,7 @@ once, by playing every legal cell."""
 from __future__ import annotations
 
 import random
+import time
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -178,3 +179,35 @@ def test_default_plays_its_ladder_and_avoids_the_opponents():
     assert Ladders().win(white) is None
     off = make_player(GAME, "default:ladders=0")
     assert type(off).__name__ == "SearchPlayer"
+
+
+#: A game the default AI lost as Black from g12 (with root ladders only):
+#: at ply 15 it played J9, a move after which White has no forcing line,
+#: but White's I8 threatened one again, and so on until White's line won.
+G12_START = "J11 K10 I10 I11"
+G12_GAME = "K11 J12 L10 L11 K12 M10 I9 H9 H10 G9 H11 I12 L9 K9 L8 J9 I8 J8 I7 M9 J7 I6 K7"
+
+
+def test_defences_are_the_moves_without_a_line():
+    state = position(G12_START, *G12_GAME.split()[:15])
+    ladders = Ladders()
+    safe = ladders.defences(state)
+    assert 0 < len(safe) < len(state.legal_moves())
+    for move in state.legal_moves():
+        after = state.copy()
+        after.make(move)
+        assert (Ladders().win(after) is None) == (move in safe)
+
+
+def test_threats_of_lines_refute_the_played_move():
+    """After J9 White wins by threats of forcing lines (it did in the game);
+    the default AI now plays another move."""
+    state = position(G12_START, *G12_GAME.split()[:15])
+    after = state.copy()
+    after.play("J9")
+    deadline = time.perf_counter() + 60
+    assert Ladders().threat_win(after, 2, deadline)
+    assert not Ladders().threat_win(after, 2, time.perf_counter() - 1)  # past its deadline
+    player = make_player(GAME, "default")
+    move = player.choose(state, time_limit=1.0)
+    assert GAME.format_move(move) != "J9"

@@ -12,9 +12,13 @@
   leaves.  With `groups` (on by default) the winning and blocking cells
   include cells that enclose whole groups, not just lone stones; `chase`
   (off: measured no better) follows renewed threats after a forced block.
-  Options: noise, tt, seed, forced, groups, chase and any ThreatEvaluator
-  weight (four, three, two, surround5, surround4, surround3, bridge,
-  mobility, danger, tempo).
+  At the root, a threat-space search (`ladders`, default 7 forced blocks
+  deep; games/andantino/ladders.py) plays a forcing line of its own at
+  once, and when the opponent would have one if it were to move, limits the
+  search to the moves after which it has none (`LadderPlayer`).
+  Options: noise, tt, seed, forced, groups, chase, ladders and any
+  ThreatEvaluator weight (four, three, two, surround5, surround4,
+  surround3, bridge, mobility, danger, tempo).
 
 Both search 1 s per move when given no limit.
 """
@@ -127,17 +131,31 @@ def default_ai(
     return SearchPlayer(engine, limits=_limits(limits), name="default")
 
 
-#: At most this share of the move's time goes to checking root moves
-#: against the opponent's forcing lines.
+#: Shares of the move's time: checking root moves against the opponent's
+#: forcing lines (LADDER_SHARE), the search before its move is checked
+#: against threats of forcing lines (SEARCH_SHARE of what is left).
 LADDER_SHARE = 0.3
+SEARCH_SHARE = 0.7
+#: Depth of `Ladders.threat_win` (moves that threaten a forcing line) in
+#: the root checks, and how many searched moves may be refuted by it.
+THREAT_DEPTH = 2
+RESEARCHES = 2
 
 
 class LadderPlayer(SearchPlayer[AndantinoState]):
     """The search player with a threat-space search at the root
-    (`games.andantino.ladders`): a forcing line of its own is played at once;
-    when the opponent would have one if it were to move now, only the root
-    moves after which the opponent has none are searched (all of them when
-    none is safe, or as many as LADDER_SHARE of the time allows to check)."""
+    (`games.andantino.ladders`).
+
+    - A forcing line of its own is played at once.
+    - When the opponent would have one if it were to move now, only the
+      root moves after which it has none are searched; of those, the moves
+      after which it wins by threats of forcing lines (`threat_win`, depth
+      THREAT_DEPTH) are dropped too, when some move is left.
+    - Otherwise the searched move is checked the same way; a refuted move is
+      dropped and the rest searched again (at most RESEARCHES times, while
+      time is left).
+
+    Every check has a deadline; a move left unchecked stays allowed."""
 
     def __init__(self, engine: Searcher, ladders: Ladders, **kwargs: object) -> None:
         super().__init__(engine, **kwargs)  # type: ignore[arg-type]
@@ -149,58 +167,104 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
     ) -> int:
         start = perf_counter()
         limits = self.limits_for(time_limit, stop)
+        budget = limits.time
         copy = cast(AndantinoState, state.copy())
-        line = self.ladders.win(copy) if not copy.is_over() else None
+        line = self.ladders.win(copy)
         if line is not None:
             self.last_result = SearchResult(
                 line[0], WIN - len(line), line, len(line), self.ladders.nodes,
                 perf_counter() - start, algorithm="ladders",
             )
             return line[0]
-        safe = self._safe_moves(copy, start, limits.time)
+        deadline = None if budget is None else start + LADDER_SHARE * budget
+        allowed = self._safe_moves(copy, deadline)
+        checked = allowed is not None
+        refuted: set[int] = set()
+        first = None
+        for _ in range(RESEARCHES + 1):
+            share = 1.0 if checked else SEARCH_SHARE
+            move = self._search(copy, limits, start, share, allowed)
+            first = move if first is None else first
+            if checked or budget is None:
+                return move
+            deadline = start + budget * (1 + SEARCH_SHARE) / 2
+            if not self._refuted(copy, move, deadline):
+                return move
+            refuted.add(move)
+            allowed = set(copy.legal_moves()) - refuted
+            if not allowed or perf_counter() > deadline:
+                break
+        assert first is not None
+        return first
+
+    def _search(
+        self,
+        state: AndantinoState,
+        limits: Limits,
+        start: float,
+        share: float,
+        allowed: set[int] | None,
+    ) -> int:
+        """Search the `allowed` root moves (all: None) with `share` of the
+        time left."""
         if limits.time is not None:
-            limits = replace(limits, time=max(0.01, limits.time - (perf_counter() - start)))
-        if safe is None:
-            return self._search(copy, limits)
+            left = limits.time - (perf_counter() - start)
+            limits = replace(limits, time=max(0.01, share * left))
         base = self.searcher.order
-        root = len(copy.history)
+        if allowed is not None:
+            root = len(state.history)
+            chosen = allowed
 
-        def restricted(s: AndantinoState, moves: list[int]) -> list[int]:
-            if len(s.history) == root:
-                moves = [m for m in moves if m in safe]
-            return base(s, moves) if base is not None else moves
+            def restricted(s: AndantinoState, moves: list[int]) -> list[int]:
+                if len(s.history) == root:
+                    moves = [m for m in moves if m in chosen]
+                return base(s, moves) if base is not None else moves
 
-        self.searcher.order = restricted
+            self.searcher.order = restricted
         try:
-            return self._search(copy, limits)
+            result = self.engine.search(state, limits)
         finally:
             self.searcher.order = base
-
-    def _search(self, state: AndantinoState, limits: Limits) -> int:
-        result = self.engine.search(state, limits)
         self.last_result = result
         assert result.move is not None
         return result.move
 
-    def _safe_moves(
-        self, state: AndantinoState, start: float, budget: float | None
-    ) -> set[int] | None:
+    def _refuted(self, state: AndantinoState, move: int, deadline: float | None) -> bool:
+        """Whether the opponent wins by threats of forcing lines after `move`."""
+        me = state.to_move
+        state.make(move)
+        try:
+            if state.reason is not None:
+                return state.winner() != me
+            return self.ladders.threat_win(
+                state, THREAT_DEPTH, float("inf") if deadline is None else deadline
+            )
+        finally:
+            state.undo()
+
+    def _safe_moves(self, state: AndantinoState, deadline: float | None) -> set[int] | None:
         """The root moves after which the opponent has no forcing line, when
-        it would have one if we passed and some move is safe; else None."""
+        it would have one if we passed and some move is safe (the moves it
+        also wins after by threats dropped, when some are left); else None."""
         passed = cast(AndantinoState, state.copy())
         passed.to_move = 1 - passed.to_move
         if self.ladders.win(passed) is None:
             return None
-        deadline = None if budget is None else start + LADDER_SHARE * budget
         moves = state.legal_moves()
-        safe = set()
+        safe = []
         for index, move in enumerate(moves):
             if deadline is not None and perf_counter() > deadline:
-                safe.update(moves[index:])  # unchecked: kept
+                safe.extend(moves[index:])  # unchecked: kept
                 break
             me = state.to_move
             state.make(move)
             if state.winner() == me if state.reason else self.ladders.win(state) is None:
-                safe.add(move)
+                safe.append(move)
             state.undo()
-        return safe if safe and len(safe) < len(moves) else None
+        if not safe or len(safe) == len(moves):
+            return None
+        if len(safe) > 1:
+            holding = [m for m in safe if not self._refuted(state, m, deadline)]
+            if holding:
+                safe = holding
+        return set(safe)

@@ -24,6 +24,7 @@ Failures are memoised by position and depth; a node budget bounds the work.
 
 from __future__ import annotations
 
+from time import perf_counter
 from typing import TYPE_CHECKING
 
 from .experts import _winning_cells, group_enclosing_cells
@@ -137,6 +138,68 @@ class Ladders:
                 return None if rest is None else [move, block, *rest]
             finally:
                 state.undo()
+        finally:
+            state.undo()
+
+    def defences(self, state: AndantinoState) -> list[int]:
+        """The moves of the side to move after which the opponent has no
+        forcing line (a move that wins at once included)."""
+        me = state.to_move
+        out = []
+        for move in state.legal_moves():
+            state.make(move)
+            safe = state.winner() == me if state.reason is not None else self.win(state) is None
+            state.undo()
+            if safe:
+                out.append(move)
+        return out
+
+    def threat_win(self, state: AndantinoState, depth: int, deadline: float) -> bool:
+        """Whether the side to move wins by a series of threats of forcing
+        lines: each of its moves either starts a forcing line (`win`), or
+        leaves one that it would start if it moved again, while the opponent
+        has none; then every opponent reply that stops it (`defences`) is
+        followed, up to `depth` such moves.  False when not found, or when
+        `deadline` (a perf_counter time) has passed."""
+        if self.win(state) is not None:
+            return True
+        if not depth or perf_counter() > deadline:
+            return False
+        me = state.to_move
+        near = _reach(state.bits[me]) & BOARD_MASK
+        for move in [m for m in state.candidates if BIT[m] & near]:
+            state.make(move)
+            try:
+                if state.reason is not None:
+                    if state.winner() == me:
+                        return True
+                    continue
+                if self.win(state) is not None:
+                    continue  # the opponent has a line of its own first
+                state.to_move = me  # as if the opponent passed
+                threat = self.win(state)
+                state.to_move = 1 - me
+                if threat is None:
+                    continue
+                if all(
+                    self._reply_loses(state, reply, me, depth - 1, deadline)
+                    for reply in self.defences(state)
+                ):
+                    return perf_counter() <= deadline
+            finally:
+                state.undo()
+            if perf_counter() > deadline:
+                return False
+        return False
+
+    def _reply_loses(
+        self, state: AndantinoState, reply: int, attacker: int, depth: int, deadline: float
+    ) -> bool:
+        state.make(reply)
+        try:
+            if state.reason is not None:
+                return state.winner() == attacker
+            return self.threat_win(state, depth, deadline)
         finally:
             state.undo()
 
