@@ -99,6 +99,8 @@ def test_a_solve_that_runs_out_of_time_leaves_the_move_to_the_search():
 
 
 def test_the_book_lines_end_in_proven_wins():
+    # 6 x 6 has a line for each colour against full-strength seed 001.
+    assert {colour for colour, _ in book.LINES[6]} == {0, 1}
     for size, lines in book.LINES.items():
         game = get_game("squatter", size=size)
         for colour, line in lines:
