@@ -133,12 +133,15 @@ def default_ai(
 
 #: Shares of the move's time: checking root moves against the opponent's
 #: forcing lines (LADDER_SHARE), the search before its move is checked
-#: against threats of forcing lines (SEARCH_SHARE of what is left).
-LADDER_SHARE = 0.3
-SEARCH_SHARE = 0.7
-#: Depth of `Ladders.threat_win` (moves that threaten a forcing line) in
-#: the root checks, and how many searched moves may be refuted by it.
-THREAT_DEPTH = 2
+#: against threats of forcing lines (SEARCH_SHARE of what is left), the
+#: end of that check (CHECK_SHARE of the move's time).
+LADDER_SHARE = 0.4
+SEARCH_SHARE = 0.6
+CHECK_SHARE = 0.85
+#: Depths of `Ladders.threat_win` (moves that threaten a forcing line) in
+#: the root checks, tried in turn while time is left, and how many
+#: searched moves may be refuted by it.
+THREAT_DEPTHS = (2, 3)
 RESEARCHES = 2
 
 
@@ -149,8 +152,8 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
     - A forcing line of its own is played at once.
     - When the opponent would have one if it were to move now, only the
       root moves after which it has none are searched; of those, the moves
-      after which it wins by threats of forcing lines (`threat_win`, depth
-      THREAT_DEPTH) are dropped too, when some move is left.
+      after which it wins by threats of forcing lines (`threat_win`,
+      THREAT_DEPTHS) are dropped too, when some move is left.
     - Otherwise the searched move is checked the same way; a refuted move is
       dropped and the rest searched again (at most RESEARCHES times, while
       time is left).
@@ -187,7 +190,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
             first = move if first is None else first
             if checked or budget is None:
                 return move
-            deadline = start + budget * (1 + SEARCH_SHARE) / 2
+            deadline = start + budget * CHECK_SHARE
             if not self._refuted(copy, move, deadline):
                 return move
             refuted.add(move)
@@ -230,14 +233,17 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         return result.move
 
     def _refuted(self, state: AndantinoState, move: int, deadline: float | None) -> bool:
-        """Whether the opponent wins by threats of forcing lines after `move`."""
+        """Whether the opponent wins by threats of forcing lines after `move`
+        (found at one of THREAT_DEPTHS before the `deadline`)."""
         me = state.to_move
+        end = float("inf") if deadline is None else deadline
         state.make(move)
         try:
             if state.reason is not None:
                 return state.winner() != me
-            return self.ladders.threat_win(
-                state, THREAT_DEPTH, float("inf") if deadline is None else deadline
+            return any(
+                perf_counter() < end and self.ladders.threat_win(state, depth, end)
+                for depth in THREAT_DEPTHS
             )
         finally:
             state.undo()
