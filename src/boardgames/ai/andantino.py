@@ -135,13 +135,13 @@ def default_ai(
 #: forcing lines (LADDER_SHARE), the search before its move is checked
 #: against threats of forcing lines (SEARCH_SHARE of what is left), the
 #: end of that check (CHECK_SHARE of the move's time).
-LADDER_SHARE = 0.4
-SEARCH_SHARE = 0.6
+LADDER_SHARE = 0.3
+SEARCH_SHARE = 0.7
 CHECK_SHARE = 0.85
 #: Depths of `Ladders.threat_win` (moves that threaten a forcing line) in
 #: the root checks, tried in turn while time is left, and how many
 #: searched moves may be refuted by it.
-THREAT_DEPTHS = (2, 3)
+THREAT_DEPTHS = (2,)
 RESEARCHES = 2
 
 
@@ -241,10 +241,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         try:
             if state.reason is not None:
                 return state.winner() != me
-            return any(
-                perf_counter() < end and self.ladders.threat_win(state, depth, end)
-                for depth in THREAT_DEPTHS
-            )
+            return any(self.ladders.threat_win(state, depth, end) for depth in THREAT_DEPTHS)
         finally:
             state.undo()
 
