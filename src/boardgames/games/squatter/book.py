@@ -31,13 +31,14 @@ if TYPE_CHECKING:
 LINES: dict[int, list[tuple[int, str]]] = {
     6: [
         # White beats seed 001: proven won for White (to move) after the
-        # 14th move (22 free cells); 1-0 after move 23, solver moves from move 15.
+        # 12th move (24 free cells; a draw after the 11th, so seed 001's D5
+        # loses); E3 (move 17) captures, 1-0; solver moves from move 15.
         (0, "D3 A2 C4 B3 E2 E4 C2 D1 C6 A3 D4 D5 E5 D6 F4 F3 E3 A4 C3 A5 B2 B1 B4 B6"),
-        # Black beats seed 001: Black's D1 (move 14) captures D2, and the
-        # position after it (21 free cells, White to move) is proven won for
-        # Black; E6 (move 10, at 27 free cells) is the move that was tried,
-        # the earlier Black moves are the default's own at 1 s a move, solver
-        # moves from move 16, 0-1 to 12 free cells.
+        # Black beats seed 001: proven won for Black (to move: E2) after the
+        # 11th move (25 free cells); E6 (move 10, at 27 free cells) is the
+        # move that was tried, the earlier Black moves are the default's own
+        # at 1 s a move; D1 (move 14) captures D2, 0-1; solver moves from
+        # move 16.
         (1, "A2 C4 A3 D3 B3 D5 E4 C2 C6 E6 A4 E2 F4 D1 A5 C3 B1 D4 B6 B2 C1 B4 D6"),
     ],
 }
