@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from boardgames import ai
 from boardgames.ai.solving import line_by_solving, solve_position, solver_info
 from boardgames.cli import main
+from boardgames.errors import SearchStopped
 from boardgames.game import State, get_game
 from boardgames.search import SolveResult, solve
 from boardgames.solution import EXACT, LOWER, UPPER
@@ -239,3 +240,29 @@ def test_cli_line_of_a_finished_game_is_a_dash():
     result = CliRunner().invoke(main, ["solve", "connect4", "--moves", moves])
     assert result.exit_code == 0, result.output
     assert _fields(result.stdout)["line"] == "-" and _fields(result.stdout)["best"] == "-"
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("dots", {"rows": 2, "cols": 3}),
+        ("hexifence", {"size": 1}),
+        ("hadron", {"rows": 4, "cols": 5}),
+    ],
+)
+def test_edge_and_hadron_solvers_give_their_own_lines(name, options):
+    """Their lines come from the solve's own table (not a fresh solve per ply),
+    start with the move `best` names, and `time` still stops them."""
+    game = get_game(name, **options)
+    info = solver_info(game)
+    assert info.own and info.line
+    state = game.new_state()
+    result = info.function(state, line=True)
+    assert result.line[0] == result.best[0]
+    assert final_value(state, result.line) == result.value
+    bigger = get_game(name, **{**options, **BIGGER[name]}).new_state()
+    with pytest.raises(SearchStopped):
+        info.function(bigger, line=True, time=0.001)
+
+
+BIGGER = {"dots": {"rows": 3, "cols": 3}, "hexifence": {"size": 2}, "hadron": {"rows": 5}}

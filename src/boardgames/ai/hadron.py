@@ -40,6 +40,7 @@ from ..search import Searcher, SolveResult
 from ..search.budget import gc_paused, pause_gc_for
 from . import register_ai, register_solver
 from .hadron_endgame import stopped, swindle
+from .solving import line_by_solving
 
 #: The share of a lost position's remaining time that the swindle may use (the
 #: search gets the rest when no move leaves the opponent a losing reply).
@@ -241,15 +242,32 @@ def default_ai(
 
 
 def solve_hadron(
-    state: HadronState, all_moves: bool = False, time: float | None = None
+    state: HadronState,
+    all_moves: bool = False,
+    time: float | None = None,
+    line: bool = False,
+    stop: Stop | None = None,
 ) -> SolveResult:
     """The exact result of a Hadron position (`HadronSolver.solve`, a fresh table).
 
     `value` is +1/-1 from the side to move; `best` is one winning move, every
-    winning move with `all_moves`, and [] when the side to move loses.
-    Raises SearchStopped when `time` seconds are not enough.
+    winning move with `all_moves`, and [] when the side to move loses.  `line`
+    adds a principal line, each step solved on the same table.  Raises
+    SearchStopped when `time` seconds (for both) are not enough or `stop` is set.
     """
-    return HadronSolver(state.game).solve(state, all_moves=all_moves, time=time)
+    started = _time.perf_counter()
+    solver = HadronSolver(state.game)
+    result = solver.solve(state, all_moves=all_moves, time=time, stop=stop)
+    if line:
+        deadline = None if time is None else started + time
+
+        def step(position: State[Any], left: float | None) -> SolveResult:
+            assert isinstance(position, HadronState)
+            return solver.solve(position, time=left, stop=stop)
+
+        result.line = line_by_solving(state, result, step, deadline)
+        result.time = _time.perf_counter() - started
+    return result
 
 
 register_solver("hadron", solve_hadron)

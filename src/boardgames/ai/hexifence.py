@@ -26,6 +26,7 @@ that "seed" plays as the seed did.
 from __future__ import annotations
 
 import random
+import time as _time
 
 from ..game import Game
 from ..games.hexifence import EdgeState
@@ -138,10 +139,27 @@ class StagedPlayer(Player):
 
 
 def solve_edges(
-    state: EdgeState, all_moves: bool = False, time: float | None = None
+    state: EdgeState,
+    all_moves: bool = False,
+    time: float | None = None,
+    line: bool = False,
+    stop: Stop | None = None,
 ) -> SolveResult:
-    """Exact value: the final margin (own minus opponent's) for the side to move."""
-    return EdgeSolver(state.game).solve(state, all_moves=all_moves, time=time)
+    """Exact value: the final margin (own minus opponent's) for the side to move;
+    `line` adds a principal line, read from the same solver's table.  Raises
+    SearchStopped when `time` (for both) runs out or `stop` is set."""
+    started = _time.perf_counter()
+    solver = EdgeSolver(state.game)
+    result = solver.solve(state, all_moves=all_moves, time=time, stop=stop)
+    if line:
+        left = None if time is None else max(time - (_time.perf_counter() - started), 0.001)
+        result.line = []
+        if result.best:  # the line starts with the move `best` names
+            after = state.copy()
+            after.make(result.best[0])
+            result.line = [result.best[0], *solver.principal_line(after, time=left)]
+        result.time = _time.perf_counter() - started
+    return result
 
 
 def register_for(game_name: str) -> None:
