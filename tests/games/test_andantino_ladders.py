@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from boardgames.ai import make_player
 from boardgames.game import get_game
 from boardgames.games.andantino.ladders import Ladders, threats
+from boardgames.games.andantino.openings import openings
 
 GAME = get_game("andantino")
 RELAXED = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
@@ -211,3 +212,20 @@ def test_threats_of_lines_refute_the_played_move():
     player = make_player(GAME, "default")
     move = player.choose(state, time_limit=1.0)
     assert GAME.format_move(move) != "J9"
+
+
+def test_pressure_depth_narrows_the_moves_that_stop_a_ladder():
+    """From a game lost as White from e10 (match of 2026-11-26, ply 6):
+    Black threatens a ladder; M8, N5 and N7 stop it and survive threats of
+    ladders 2 deep, but 3 deep only N5 does (White played M8 and lost)."""
+    opening = next(o for o in openings() if o.name == "e10")
+    state = position(opening.moves, "J8 L7 M7 M6 H9 N6")
+    names = {
+        spec: sorted(GAME.format_move(m) for m in make_player(GAME, spec)._safe_moves(state, None))
+        for spec in ("default", "default:pressure=3")
+    }
+    assert names == {"default": ["M8", "N5", "N7"], "default:pressure=3": ["N5"]}
+    after = state.copy()
+    after.play("M8")
+    assert Ladders().win(after) is None
+    assert Ladders().threat_win(after, 3, time.perf_counter() + 60)

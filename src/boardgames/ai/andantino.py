@@ -16,7 +16,7 @@
   deep; games/andantino/ladders.py) plays a forcing line of its own at
   once, and when the opponent would have one if it were to move, limits the
   search to the moves after which it has none (`LadderPlayer`).
-  Options: noise, tt, seed, forced, groups, chase, ladders and any
+  Options: noise, tt, seed, forced, groups, chase, ladders, pressure and any
   ThreatEvaluator weight (four, three, two, surround5, surround4,
   surround3, bridge, mobility, danger, tempo).
 
@@ -98,8 +98,10 @@ def seed_ai(
         Option("forced", "whole", 2, "forced blocks followed at the leaves", low=0, high=50),
         Option("groups", "flag", True, "see cells that enclose whole groups (wins, blocks)"),
         Option("chase", "flag", False, "after a forced block, follow renewed threats (ladders)"),
-        Option("ladders", "whole", 7, "threat-space search at the root, in attacker moves (0: off)",
+        Option("ladders", "whole", 7, "threat-space search at the root, in forced blocks (0: off)",
                low=0, high=30),
+        Option("pressure", "whole", 2, "depth of the threats-of-ladders check of the moves that "
+               "stop a ladder", low=1, high=6),
         *(Option(name, "number", weight, "ThreatEvaluator weight", low=0)
           for name, weight in DEFAULT_WEIGHTS.items()),
     ),
@@ -115,6 +117,7 @@ def default_ai(
     groups: bool,
     chase: bool,
     ladders: int,
+    pressure: int,
     **weights: float,
 ) -> Player:
     """The library's strongest Andantino player."""
@@ -127,7 +130,9 @@ def default_ai(
         seed=seed,
     )
     if ladders:
-        return LadderPlayer(engine, Ladders(ladders), limits=_limits(limits), name="default")
+        return LadderPlayer(
+            engine, Ladders(ladders), pressure, limits=_limits(limits), name="default"
+        )
     return SearchPlayer(engine, limits=_limits(limits), name="default")
 
 
@@ -152,17 +157,21 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
     - A forcing line of its own is played at once.
     - When the opponent would have one if it were to move now, only the
       root moves after which it has none are searched; of those, the moves
-      after which it wins by threats of forcing lines (`threat_win`,
-      THREAT_DEPTHS) are dropped too, when some move is left.
+      after which it wins by threats of forcing lines (`threat_win`, 2 to
+      `pressure` deep) are dropped too, when some move is left.
     - Otherwise the searched move is checked the same way; a refuted move is
       dropped and the rest searched again (at most RESEARCHES times, while
       time is left).
 
     Every check has a deadline; a move left unchecked stays allowed."""
 
-    def __init__(self, engine: Searcher, ladders: Ladders, **kwargs: object) -> None:
+    def __init__(
+        self, engine: Searcher, ladders: Ladders, pressure: int = 2, **kwargs: object
+    ) -> None:
         super().__init__(engine, **kwargs)  # type: ignore[arg-type]
         self.ladders = ladders
+        #: Depths of the check of the moves that stop a ladder (`pressure`).
+        self.pressure = tuple(range(min(2, pressure), pressure + 1))
         self.searcher = engine
 
     def choose(
@@ -232,16 +241,22 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         assert result.move is not None
         return result.move
 
-    def _refuted(self, state: AndantinoState, move: int, deadline: float | None) -> bool:
+    def _refuted(
+        self,
+        state: AndantinoState,
+        move: int,
+        deadline: float | None,
+        depths: tuple[int, ...] = THREAT_DEPTHS,
+    ) -> bool:
         """Whether the opponent wins by threats of forcing lines after `move`
-        (found at one of THREAT_DEPTHS before the `deadline`)."""
+        (found at one of `depths` before the `deadline`)."""
         me = state.to_move
         end = float("inf") if deadline is None else deadline
         state.make(move)
         try:
             if state.reason is not None:
                 return state.winner() != me
-            return any(self.ladders.threat_win(state, depth, end) for depth in THREAT_DEPTHS)
+            return any(self.ladders.threat_win(state, depth, end) for depth in depths)
         finally:
             state.undo()
 
@@ -267,7 +282,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         if not safe or len(safe) == len(moves):
             return None
         if len(safe) > 1:
-            holding = [m for m in safe if not self._refuted(state, m, deadline)]
+            holding = [m for m in safe if not self._refuted(state, m, deadline, self.pressure)]
             if holding:
                 safe = holding
         return set(safe)
