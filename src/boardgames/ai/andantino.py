@@ -136,18 +136,20 @@ def default_ai(
     return SearchPlayer(engine, limits=_limits(limits), name="default")
 
 
-#: Shares of the move's time: checking root moves against the opponent's
-#: forcing lines (LADDER_SHARE), the search before its move is checked
-#: against threats of forcing lines (SEARCH_SHARE of what is left), the
-#: end of that check (CHECK_SHARE of the move's time).
+#: Shares of the move's time (the player's budget): checking root moves
+#: against the opponent's forcing lines (LADDER_SHARE); after the search
+#: (the rest of the budget), the end of the check of its move against
+#: threats of forcing lines (CHECK_SHARE: beyond the budget, which keeps a
+#: margin under the per-move limit), and each search again without a
+#: refuted move (RESEARCH_SHARE).
 LADDER_SHARE = 0.3
-SEARCH_SHARE = 0.7
-CHECK_SHARE = 0.85
+CHECK_SHARE = 1.05
+RESEARCH_SHARE = 0.15
 #: Depths of `Ladders.threat_win` (moves that threaten a forcing line) in
 #: the root checks, tried in turn while time is left, and how many
 #: searched moves may be refuted by it.
 THREAT_DEPTHS = (2,)
-RESEARCHES = 2
+RESEARCHES = 1
 
 
 class LadderPlayer(SearchPlayer[AndantinoState]):
@@ -159,9 +161,10 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
       root moves after which it has none are searched; of those, the moves
       after which it wins by threats of forcing lines (`threat_win`, 2 to
       `pressure` deep) are dropped too, when some move is left.
-    - Otherwise the searched move is checked the same way; a refuted move is
-      dropped and the rest searched again (at most RESEARCHES times, while
-      time is left).
+    - Otherwise the searched move is checked the same way (after a search
+      of the whole budget, in the margin the budget keeps under the
+      per-move limit); a refuted move is dropped and the rest searched
+      again, briefly (RESEARCH_SHARE), once.
 
     Every check has a deadline; a move left unchecked stays allowed."""
 
@@ -190,38 +193,34 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
             return line[0]
         deadline = None if budget is None else start + LADDER_SHARE * budget
         allowed = self._safe_moves(copy, deadline)
-        checked = allowed is not None
-        refuted: set[int] = set()
-        first = None
-        for _ in range(RESEARCHES + 1):
-            share = 1.0 if checked else SEARCH_SHARE
-            move = self._search(copy, limits, start, share, allowed)
-            first = move if first is None else first
-            if checked or budget is None:
-                return move
-            deadline = start + budget * CHECK_SHARE
+        left = None if budget is None else budget - (perf_counter() - start)
+        move = self._search(copy, limits, left, allowed)
+        if allowed is not None or budget is None:
+            return move
+        first, refuted = move, set()
+        deadline = start + budget * CHECK_SHARE
+        for _ in range(RESEARCHES):
             if not self._refuted(copy, move, deadline):
                 return move
             refuted.add(move)
             allowed = set(copy.legal_moves()) - refuted
-            if not allowed or perf_counter() > deadline:
-                break
-        assert first is not None
-        return first
+            if not allowed:
+                return first
+            move = self._search(copy, limits, RESEARCH_SHARE * budget, allowed)
+            deadline = perf_counter() + (CHECK_SHARE - 1) * budget
+        return first if self._refuted(copy, move, deadline) else move
 
     def _search(
         self,
         state: AndantinoState,
         limits: Limits,
-        start: float,
-        share: float,
+        time: float | None,
         allowed: set[int] | None,
     ) -> int:
-        """Search the `allowed` root moves (all: None) with `share` of the
-        time left."""
-        if limits.time is not None:
-            left = limits.time - (perf_counter() - start)
-            limits = replace(limits, time=max(0.01, share * left))
+        """Search the `allowed` root moves (all: None) for `time` seconds
+        (None: the limits as they are)."""
+        if time is not None:
+            limits = replace(limits, time=max(0.01, time))
         base = self.searcher.order
         if allowed is not None:
             root = len(state.history)
