@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import random
+import threading
+import time
 
 import pytest
 
@@ -89,7 +91,7 @@ def test_default_plays_a_winning_edge_of_the_safe_edge_model():
         state = positions(game, seed, lambda s: len(s.safe_moves()) <= 6 and not s.captures())
         if state.is_over() or not state.safe_moves():
             continue
-        player = ChainPlayer(exact=0, threshold=0, time=60, seed=seed)
+        player = ChainPlayer(exact=0, threshold=0, reach=-1, time=60, seed=seed)
         move = player.choose(state)
         assert player.last_result is not None
         how = player.last_result.algorithm
@@ -206,7 +208,7 @@ def test_a_sacrifice_wins_a_lost_model():
         state = positions(game, 600 + seed, lambda s: len(s.safe_moves()) <= 4 and not s.captures())
         if state.is_over() or not state.safe_moves() or model_reaches(state, 1, memo):
             continue
-        player = ChainPlayer(exact=0, threshold=0, time=60, seed=seed)
+        player = ChainPlayer(exact=0, threshold=0, reach=-1, time=60, seed=seed)
         move = player.choose(state)
         assert player.last_result is not None
         if player.last_result.algorithm != "sacrifice":
@@ -218,3 +220,88 @@ def test_a_sacrifice_wins_a_lost_model():
         assert not model_reaches(state, 0, memo), state.history
         state.undo()
     assert offered >= 2
+
+
+def test_the_exact_solver_wins_where_the_model_is_lost():
+    """Every safe edge loses the safe-edge model, but the position is won
+    (both by plain recursion): the exact search that runs with the time the
+    model leaves (`reach` empty edges) finds a winning move, where the
+    default without it (`reach=-1`) falls back on a move of the lost model."""
+    game = get_game("hexifence", size=2)
+    memo: dict[int, int] = {}
+    model_memo: dict[int, int] = {}
+    checked = 0
+    for seed in range(40):
+        state = positions(game, 760 + seed, lambda s: s.n_empty <= 12 and not s.captures())
+        if state.is_over() or state.captures() or not state.safe_moves():
+            continue
+        if model_reaches(state, 1, model_memo) or final_margin(state, memo) <= 0:
+            continue
+        player = ChainPlayer(exact=0, threshold=0, time=60, seed=seed)
+        move = player.choose(state)
+        assert player.last_result is not None and player.last_result.algorithm == "exact"
+        assert margin_after(state, move, memo) > 0, state.history
+        without = ChainPlayer(exact=0, threshold=0, reach=-1, time=60, seed=seed)
+        without.choose(state)
+        assert without.last_result is not None
+        assert without.last_result.algorithm in ("lost", "sacrifice")
+        checked += 1
+    assert checked >= 3
+
+
+#: Positions of the 60-game matches against farrugiulian (docs/hexifence.md)
+#: where ours, red to move, still had an exact win but every safe edge lost
+#: the safe-edge model, and ours played a lost edge (the move in the record).
+THROWN = {
+    "fast": "G8 C2 I10 E10 K10 C6 I7 E8 D1 A5 G3 E1 C1 E9 G6 A3 G7 C3 A2 E5 G5 H7 D3 A1 "
+    "K7 C5 A4 C4 F3 K8 F9 G4 D7 A6 E6 H3 H9 J7 C7 F1 H11",
+    "slow": "B5 K8 H7 I7 H5 J11 C1 G3 H3 F3 K9 J7 E7 F5 I9 I6 D3 J5 A4 C3 D9 I4 B3 F9 A5 "
+    "A1 E5 I10 C7 C2 E8 A3 G7 E10 E4 G9 E6 H11 E3",
+}
+
+
+def _thrown(which: str):
+    game = get_game("hexifence", size=3)
+    state = game.new_state()
+    for move in THROWN[which].split():
+        state.play(game.parse_move(move))
+    return game, state
+
+
+def _wins_after(game, state, move: int) -> bool:
+    """An independent exact proof that `move` wins for the side to move."""
+    checker = EdgeSolver(game)
+    p = state.to_move
+    state.make(move)
+    try:
+        if state.to_move == p:
+            return checker.reaches(state, 1)
+        return not checker.reaches(state, 0)
+    finally:
+        state.undo()
+
+
+@pytest.mark.parametrize("which", ["fast", pytest.param("slow", marks=pytest.mark.slow)])
+def test_the_default_no_longer_throws_a_recorded_win(which):
+    game, state = _thrown(which)
+    assert state.safe_moves() and not state.captures() and state.n_empty <= 40
+    model = EdgeSolver(game, safe_only=True)
+    assert model.move_reaching(state, 1) is None  # every safe edge loses the model
+    player = ChainPlayer(time=60, seed=0)
+    move = player.choose(state)
+    assert player.last_result is not None and player.last_result.algorithm == "exact"
+    assert _wins_after(game, state, move), game.format_move(move)
+
+
+def test_a_stop_ends_the_exact_search_on_the_models_leftover_time():
+    """The stop signal reaches the exact search after the model's turn: with
+    60 s to spare, a stop set before the move still ends it at once."""
+    game, state = _thrown("slow")
+    event = threading.Event()
+    event.set()
+    player = ChainPlayer(time=60, seed=0)
+    started = time.perf_counter()
+    move = player.choose(state, stop=event)
+    assert time.perf_counter() - started < 2.0
+    assert move in state.legal_moves()
+    assert player.last_result is not None and not player.last_result.completed

@@ -22,6 +22,14 @@ match:
   of the parity game, the one way out that the model itself never tries.
   Failing that, the safe edge whose refutation cost most, the hardest for
   the opponent to find.
+- **Exact, with the time the model leaves**: from `reach` empty edges (40)
+  on, once the model has chosen, the rest of the move goes to an exact
+  null-window search for a move that wins (`move_reaching(1)`, over every
+  move, sacrifices included).  It is played when proven; otherwise a lost
+  model's fallback that the exact table proves to lose gives way to a
+  safe edge it has not refuted.  Where the model is lost the game is
+  often still won by a move the model never considers, and the move's
+  searches so far took a fraction of its time.
 
 An exact solve cut short falls back on the opening book (book.py: the
 first plies of HexiFence N=2), then on the bounds its table proves: a move
@@ -65,7 +73,8 @@ class ChainPlayer(Player[EdgeState]):
     else `time`, else 30 s) is shared from the start of `choose`: the exact
     solver may use EXACT_SHARE of it when it reaches the whole board (at
     most `exact` edges in all, as HexiFence N=2) or no safe edge is left,
-    SOLVE_SHARE otherwise; the model search runs until SEARCH_SHARE.  `last_result` is a
+    SOLVE_SHARE otherwise; the model search, then the exact search for a
+    win (from `reach` empty edges), run until SEARCH_SHARE.  `last_result` is a
     SearchResult saying what was done: `algorithm` "solve" (exact: `depth`
     is every move left, `score` the final margin), "book" (the solve was
     cut short and the opening book knows the position), "proven" (the
@@ -73,9 +82,11 @@ class ChainPlayer(Player[EdgeState]):
     proves, `score`), "model" (a proven win of the safe-edge model), "open"
     (the model search was cut short: a safe edge not proven to lose),
     "sacrifice" (cells offered to win a lost model), "lost" (every safe
-    edge loses the model), or a move chosen without search ("capture",
-    "random", "opening"); `nodes`
-    counts the solvers' nodes, abandoned searches included.
+    edge loses the model), "exact" (a move the exact search proves to win
+    after the model's turn, `score` 1: at least), "unrefuted" (the lost
+    model's choice was proven to lose exactly, another safe edge was not),
+    or a move chosen without search ("capture", "random", "opening");
+    `nodes` counts the solvers' nodes, abandoned searches included.
     """
 
     EXACT_SHARE = 0.85
@@ -88,6 +99,7 @@ class ChainPlayer(Player[EdgeState]):
         threshold: int = 10,
         model: int = 1000,
         sacrifice: int = 2,
+        reach: int = 40,
         time: float | None = None,
         seed: int | None = None,
         name: str = "default",
@@ -97,6 +109,7 @@ class ChainPlayer(Player[EdgeState]):
         self.threshold = threshold
         self.model = model
         self.sacrifice = sacrifice
+        self.reach = reach
         self.time = time
         self.rng = random.Random(seed)
         self.solvers: dict[EdgeGame, EdgeSolver] = {}
@@ -150,8 +163,14 @@ class ChainPlayer(Player[EdgeState]):
         if caps and proven is None:
             return self._done(capture_choice(state, caps), "capture", start)
         if safe and not caps and len(safe) <= self.model:
-            left = start + budget * self.SEARCH_SHARE - _time.perf_counter()
-            chosen = self._model_move(state, left)
+            end = start + budget * self.SEARCH_SHARE
+            chosen = self._model_move(state, end - _time.perf_counter())
+            if state.n_empty <= self.reach:
+                won = self._exact_win(state, end - _time.perf_counter())
+                if won is not None:
+                    return self._done(won, "exact", start, 0, 1)
+                if chosen is not None and chosen[1] in ("lost", "sacrifice"):
+                    chosen = self._unrefuted(state, chosen)
             if chosen is not None and (chosen[1] in ("model", "sacrifice") or proven is None):
                 return self._done(chosen[0], chosen[1], start)
         if proven is not None:
@@ -171,6 +190,36 @@ class ChainPlayer(Player[EdgeState]):
             return None
         self.nodes += result.nodes
         return result
+
+    def _exact_win(self, state: EdgeState, seconds: float) -> int | None:
+        """A move the exact solver proves to win (final margin at least 1),
+        searched for `seconds` with the match's table; None when there is no
+        time, no win, or none proven in time (a win the table proves from
+        the interrupted search is still returned)."""
+        if seconds <= 0:
+            return None
+        solver = self._solver(state.game)
+        try:
+            move = solver.move_reaching(state, 1, time=seconds, stop=self._stop)
+        except SearchStopped:
+            self.nodes += solver.nodes
+            self.completed = False
+            proven = solver.proven(state)
+            return proven[1] if proven is not None and proven[0] > 0 else None
+        self.nodes += solver.nodes
+        return move
+
+    def _unrefuted(self, state: EdgeState, chosen: tuple[int, str]) -> tuple[int, str]:
+        """The model's fallback, unless the exact table proves it loses and
+        some safe edge is not proven to: then that edge, the one whose model
+        refutation cost most ("unrefuted")."""
+        refuted = {m for m, _, high, _ in self._solver(state.game).outlook(state) if high <= 0}
+        if chosen[0] not in refuted:
+            return chosen
+        others = [item for item in self._model(state.game).outlook(state) if item[0] not in refuted]
+        if not others:
+            return chosen
+        return max(others, key=lambda item: item[3])[0], "unrefuted"
 
     def _model_move(self, state: EdgeState, seconds: float) -> tuple[int, str] | None:
         """(a safe edge, how it was chosen) from the safe-edge model, or None
