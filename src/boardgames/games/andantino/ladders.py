@@ -53,15 +53,6 @@ def _reach(bits: int) -> int:
     return out | bits << 2 | bits >> 2 | bits << 38 | bits >> 38 | bits << 40 | bits >> 40
 
 
-def _cells(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(CELL_OF_POSITION[low.bit_length() - 1])
-        bits ^= low
-    return out
-
-
 class Ladders:
     """A threat-space search: forced wins by an unbroken series of threats.
 
