@@ -190,6 +190,11 @@ def register_for(game_name: str) -> None:
             Option("threshold", "whole", 10, "safe moves left for exact play", low=0),
             Option("model", "whole", 1000, "safe moves left for the safe-edge model", low=0),
             Option("sacrifice", "whole", 2, "most cells offered to win a lost model", low=0),
+            Option(
+                "reach", "whole", 40,
+                "empty edges from which the time left goes to an exact search for a win (0: off)",
+                low=0,
+            ),
         ),
     )
     def default_factory(
@@ -201,6 +206,7 @@ def register_for(game_name: str) -> None:
         threshold: int,
         model: int,
         sacrifice: int,
+        reach: int,
     ) -> Player:
         """Depth and nodes are accepted for uniformity: time is what it budgets."""
         return ChainPlayer(
@@ -208,6 +214,7 @@ def register_for(game_name: str) -> None:
             threshold=threshold,
             model=model,
             sacrifice=sacrifice,
+            reach=reach,
             time=limits.time,
             seed=seed,
         )
