@@ -261,7 +261,8 @@ def test_new_game_dialog_view_undo_and_record(server, page, tmp_path):
     # Look at an earlier position, then come back.
     page.click("#moves li[data-ply='1']")
     page.wait_for_selector("#view-banner:not([hidden])")
-    assert ply(page) == 1
+    # The banner shows at once; the board follows when the position arrives.
+    page.wait_for_function("Number(document.getElementById('board').dataset.ply) === 1")
     page.keyboard.press("End")
     page.wait_for_selector("#view-banner", state="hidden")
     # Save, undo, then open the saved record again.
