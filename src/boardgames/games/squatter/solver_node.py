@@ -103,7 +103,8 @@ def build_node(search: _Search) -> Callable[[int, int, int], int]:
         free = state.free
         t_me, t_op = terr[me], terr[op]
         if use_passes or use_bounds:
-            # potential.capturable for both colours, written out.
+            # potential.capturable for both colours, written out twice: one
+            # loop over the colours measured 3% slower on the whole solve.
             c_me = reach.get(free | stones[me] | dead[me], -1)
             if c_me < 0:
                 walls = free | stones[me] | dead[me]
@@ -141,6 +142,8 @@ def build_node(search: _Search) -> Callable[[int, int, int], int]:
                     region | (region << 1 & east) | (region >> 1 & west)
                     | (region << n & full) | region >> n
                 )
+                if len(reach) > REACH_CAP:
+                    reach.clear()
                 reach[walls] = c_op
             if use_passes:
                 both = c_me | c_op
