@@ -28,7 +28,17 @@ from time import perf_counter
 from typing import TYPE_CHECKING
 
 from .experts import _winning_cells, group_enclosing_cells
-from .geometry import BIT, BOARD_MASK, CELL_OF_POSITION
+from .geometry import (
+    BIT,
+    BIT_STEPS,
+    BOARD_MASK,
+    BORDER_MASK,
+    CELL_OF_POSITION,
+    dilate,
+    flood,
+)
+from .tallies import four_completions
+from .threats import AXIS_STEPS, WINDOW_STARTS, nb
 
 if TYPE_CHECKING:
     from .rules import AndantinoState
@@ -45,6 +55,109 @@ def threats(state: AndantinoState, player: int) -> int:
     return _winning_cells(state, player, state.sur5[1 - player]) | group_enclosing_cells(
         state, player
     )
+
+
+def _fill_stages(step: int) -> tuple[tuple[int, int], ...]:
+    """(shift, propagator) of each doubling stage of a fill along `step`:
+    stage j shifts by 2^j steps, through cells whose 2^j - 1 next cells
+    along `step` are all on the board."""
+    stages = []
+    pro = BOARD_MASK
+    for j in range(5):  # 1 + 2 + 4 + 8 + 16 = 31 steps >= 18, the longest ray
+        stages.append((step << j, pro))
+        pro &= nb(pro, step << j)
+    return tuple(stages)
+
+
+#: Per direction: its bit step and the stages of the fill along it.
+FILL_STAGES = tuple((step, _fill_stages(step)) for step in BIT_STEPS)
+
+
+def seen_rays(own: int) -> list[int]:
+    """Per direction d, the cells from which the ray in direction d (to the
+    board's edge) holds one of `own` (a stone on that ray blocks the rules'
+    straight way to the border)."""
+    out = []
+    for step, stages in FILL_STAGES:
+        gen = own
+        for shift, pro in stages:
+            gen |= pro & nb(gen, shift)
+        out.append(nb(gen, step) & BOARD_MASK)
+    return out
+
+
+def _four_or_more(boards: list[int]) -> int:
+    """Bits set in at least four of the six `boards`."""
+    n0, n1, n2, n3, n4, n5 = boards
+    x = n0 ^ n1
+    s1 = x ^ n2
+    c1 = (n0 & n1) | (n2 & x)
+    y = n3 ^ n4
+    s2 = y ^ n5
+    c2 = (n3 & n4) | (n5 & y)
+    c3 = s1 & s2
+    return (c1 & c2) | (c3 & (c1 ^ c2))
+
+
+def _three_window_cells(own: int, enemy: int) -> int:
+    """The empty cells of the five-cell windows holding exactly three of
+    `own` and no `enemy` stone (a stone there makes a four)."""
+    out = 0
+    for axis in range(3):
+        s = AXIS_STEPS[axis]
+        w = [own, own >> s, own >> 2 * s, own >> 3 * s, own >> 4 * s]
+        any_enemy = enemy | enemy >> s | enemy >> 2 * s | enemy >> 3 * s | enemy >> 4 * s
+        free = WINDOW_STARTS[axis] & ~any_enemy
+        w0, w1, w2, w3, w4 = (b & free for b in w)
+        x01 = w0 ^ w1
+        s1 = x01 ^ w2
+        c1 = (w0 & w1) | (w2 & x01)
+        x = s1 ^ w3
+        c2 = (s1 & w3) | (w4 & x)
+        threes = (x ^ w4) & (c1 ^ c2) & ~(c1 & c2)
+        if threes:
+            for k in range(5):
+                out |= (threes & ~w[k]) << k * s
+    return out
+
+
+#: The cells seeing one's stones along four rays or more, by one's stones
+#: (the attacker's stones stay the same while the defender's replies vary).
+_INNER: dict[int, int] = {}
+
+
+def threat_makers(state: AndantinoState, player: int) -> int:
+    """A bitboard holding every cell where a stone of `player` would leave it a
+    legal winning cell, when it has none now (`threats(state, player)` is 0);
+    other cells may be in it too.  A move outside it makes no threat, so the
+    search need not play it to know.
+
+    - A five after the move: the move is in a window with three of
+      `player`'s stones and no enemy stone, or next to a cell completing a
+      four already (which it makes legal: every winning cell now is illegal).
+    - An enclosure: the winning cell closes a region R round enemy stones
+      whose walls are `player`'s stones, the move and that cell.  The move
+      touches R (otherwise that cell would enclose R now, and it is legal
+      now, touching two of `player`'s stones as every cell that closes a
+      region does).  Every cell of R sees a wall along each of its six rays
+      (the rules' ray test), a stone of `player`'s along four of them at
+      least (each of the two new stones lies on one ray at most), so R lies
+      in the connected cells, other than `player`'s stones, with four such
+      rays, off the border ring, that hold an enemy stone."""
+    own, enemy = state.bits[player], state.bits[1 - player]
+    out = _three_window_cells(own, enemy)
+    fours = four_completions(state.tally, state.line_keys, player)
+    if fours:
+        out |= dilate(fours)
+    inner = _INNER.get(own)
+    if inner is None:
+        inner = _four_or_more(seen_rays(own)) & ~own & ~BORDER_MASK
+        if len(_INNER) >= MEMO_LIMIT:
+            _INNER.clear()
+        _INNER[own] = inner
+    if enemy & inner:
+        out |= dilate(flood(enemy & inner, inner))
+    return out & BOARD_MASK
 
 
 def _reach(bits: int) -> int:
@@ -68,6 +181,9 @@ class Ladders:
         self.budget = budget
         self.nodes = 0
         self._failed: dict[tuple[int, int], int] = {}
+        #: Skip the moves outside `threat_makers` without playing them (the
+        #: same lines, cheaper; off only to measure that).
+        self.filter = True
 
     def win(self, state: AndantinoState, depth: int | None = None) -> list[int] | None:
         """A forcing line winning for the side to move (its moves and the
@@ -93,13 +209,17 @@ class Ladders:
             return None
         if theirs:
             moves = [CELL_OF_POSITION[theirs.bit_length() - 1]]
+            makers = BOARD_MASK
         else:
             near = _reach(state.bits[me]) & BOARD_MASK
-            moves = [m for m in state.candidates if BIT[m] & near]
+            moves = [m for m in sorted(state.candidates) if BIT[m] & near]
+            makers = threat_makers(state, me) if self.filter else BOARD_MASK
         for move in moves:
             if self.nodes >= self.budget:
                 return None  # out of budget: not memoised as a failure
             self.nodes += 1
+            if not BIT[move] & makers:
+                continue  # makes no threat: `_threaten` would find nothing
             line = self._threaten(state, move, me, depth)
             if line is not None:
                 return line
@@ -158,7 +278,7 @@ class Ladders:
             return False
         me = state.to_move
         near = _reach(state.bits[me]) & BOARD_MASK
-        for move in [m for m in state.candidates if BIT[m] & near]:
+        for move in [m for m in sorted(state.candidates) if BIT[m] & near]:
             state.make(move)
             try:
                 if state.reason is not None:
