@@ -151,6 +151,21 @@ def test_the_outlook_of_a_solved_model():
     assert checked >= 5
 
 
+def play_game(game, ours, theirs, side: int, check=None):
+    """One game, ours moving as `side`, with 5 s a move at most; `check`
+    sees each of our moves before it is played.  The final state."""
+    players = (ours, theirs) if side == 0 else (theirs, ours)
+    for player in players:
+        player.reset()
+    state = game.new_state()
+    while not state.is_over():
+        move = players[state.to_move].choose(state, 5.0)
+        if check is not None and state.to_move == side:
+            check(state, move)
+        state.make(move)
+    return state
+
+
 @pytest.mark.slow
 def test_default_at_n2_wins_every_game_the_value_allows():
     """Against farrugiulian at 3 s a move each: N=2 is a win by 3 for the
@@ -160,17 +175,13 @@ def test_default_at_n2_wins_every_game_the_value_allows():
     ours = make_player(game, "default:time=3", seed=1)
     theirs = make_player(game, "farrugiulian:time=3", seed=2)
     checker = EdgeSolver(game)
+
+    def check(state, move: int) -> None:
+        assert keeps_value(checker, state, move), state.history
+
     for index in range(6):
         side = index % 2
-        players = (ours, theirs) if side == 0 else (theirs, ours)
-        for player in players:
-            player.reset()
-        state = game.new_state()
-        while not state.is_over():
-            move = players[state.to_move].choose(state, 5.0)
-            if state.to_move == side:
-                assert keeps_value(checker, state, move), state.history
-            state.make(move)
+        state = play_game(game, ours, theirs, side, check)
         mine, other = state.scores() if side == 0 else state.scores()[::-1]
         if side == 1:
             assert mine > other
@@ -187,13 +198,7 @@ def test_default_beats_farrugiulian_at_n3():
     wins = 0
     for index in range(games):
         side = index % 2
-        players = (ours, theirs) if side == 0 else (theirs, ours)
-        for player in players:
-            player.reset()
-        state = game.new_state()
-        while not state.is_over():
-            state.make(players[state.to_move].choose(state, 5.0))
-        wins += state.winner() == side
+        wins += play_game(game, ours, theirs, side).winner() == side
     assert wins >= 0.85 * games
 
 
