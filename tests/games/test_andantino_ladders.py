@@ -229,3 +229,54 @@ def test_pressure_depth_narrows_the_moves_that_stop_a_ladder():
     after.play("M8")
     assert Ladders().win(after) is None
     assert Ladders().threat_win(after, 3, time.perf_counter() + 60)
+
+
+#: A position of a match game (default against seed, White to move): Black
+#: would win by N10 M11 M6 if it moved now.  After White's L4 the line
+#: still wins, but a search of 400 moves runs out before trying N10.
+L4_GAME = (
+    "J11 K10 K9 L9 L8 M8 I10 I9 L10 K11 M9 H9 H8 J9 K8 I8 J8 I7 H7 J7 I6 H6 K7 J6 K6 K5 H5 "
+    "G6 G5 H10 I5 F5 J5 K4 G7 N8 G9 G8 F7 F8 I11 E7 F6 G10 F9 N9 N7 E5 E6 L11 M10 M7 L7 N6 "
+    "O7 L5"
+)
+
+
+def test_a_known_line_is_tried_first():
+    state = position(L4_GAME)
+    passed = state.copy()
+    passed.to_move = 1 - passed.to_move
+    known = Ladders().win(passed)
+    assert [GAME.format_move(m) for m in known or []] == ["N10", "M11", "M6"]
+    after = state.copy()
+    after.play("L4")
+    assert Ladders().follows(after, known)  # type: ignore[arg-type]
+    check_line(after, known)  # type: ignore[arg-type]
+    assert Ladders().win(after) is None  # out of budget
+    assert Ladders(budget=2000).win(after) == known
+    plain = Ladders()
+    plain.known = False
+    l4 = GAME.parse_move("L4")
+    with_line, without = Ladders().defences(state, known), plain.defences(state, known)
+    assert l4 in without and l4 not in with_line
+    assert set(with_line) == set(without) - {l4}
+
+
+@RELAXED
+@given(st.integers(0, 10**9), st.integers(8, 40))
+def test_known_lines_change_no_defence_without_a_budget(seed, plies):
+    """With a budget the search never runs out of, trying a known line first
+    gives the same defences, and a line `follows` accepts is a forced win."""
+    state = surround_game(random.Random(seed), plies)
+    passed = state.copy()
+    passed.to_move = 1 - passed.to_move
+    known = Ladders(depth=3, budget=10**6).win(passed)
+    if known is None:
+        return
+    plain, short = Ladders(depth=3, budget=10**6), Ladders(depth=3, budget=10**6)
+    plain.known = False
+    assert plain.defences(state, known) == short.defences(state, known)
+    for move in state.legal_moves()[:8]:
+        state.make(move)
+        if state.reason is None and short.follows(state, known):
+            assert Ladders(depth=3, budget=10**6).win(state) is not None
+        state.undo()

@@ -265,17 +265,26 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         also wins after by threats dropped, when some are left); else None."""
         passed = cast(AndantinoState, state.copy())
         passed.to_move = 1 - passed.to_move
-        if self.ladders.win(passed) is None:
+        known = self.ladders.win(passed)
+        if known is None:
             return None
+        if not self.ladders.known:
+            known = None
         moves = state.legal_moves()
         safe = []
+        ladders = self.ladders
         for index, move in enumerate(moves):
             if deadline is not None and perf_counter() > deadline:
                 safe.extend(moves[index:])  # unchecked: kept
                 break
             me = state.to_move
             state.make(move)
-            if state.winner() == me if state.reason else self.ladders.win(state) is None:
+            if state.reason is not None:
+                if state.winner() == me:
+                    safe.append(move)
+            elif not (known is not None and ladders.follows(state, known)) and (
+                ladders.win(state) is None
+            ):
                 safe.append(move)
             state.undo()
         if not safe or len(safe) == len(moves):

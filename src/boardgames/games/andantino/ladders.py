@@ -184,6 +184,8 @@ class Ladders:
         #: Skip the moves outside `threat_makers` without playing them (the
         #: same lines, cheaper; off only to measure that).
         self.filter = True
+        #: `defences` tries the line it is given before searching.
+        self.known = True
 
     def win(self, state: AndantinoState, depth: int | None = None) -> list[int] | None:
         """A forcing line winning for the side to move (its moves and the
@@ -252,14 +254,66 @@ class Ladders:
         finally:
             state.undo()
 
-    def defences(self, state: AndantinoState) -> list[int]:
+    def follows(self, state: AndantinoState, line: list[int], depth: int | None = None) -> bool:
+        """Whether `line` (attacker moves and blocks, as `win` returns them)
+        is still a forcing line for the side to move in `state`, one that
+        `win` could return: each attacker move is one it would try (the
+        block of the defender's one threat, else a legal cell near its
+        stones) and leaves it a threat while the defender has none, each
+        block is the defender's only move, and the line ends with a win or
+        a double threat (or reaches a position with a winning cell)."""
+        return self._follows(state, line, 0, self.depth if depth is None else depth)
+
+    def _follows(self, state: AndantinoState, line: list[int], index: int, depth: int) -> bool:
+        me = state.to_move
+        if threats(state, me):
+            return True
+        theirs = threats(state, 1 - me)
+        if theirs & (theirs - 1) or not depth or index >= len(line):
+            return False
+        move = line[index]
+        bit = BIT[move]
+        if theirs:
+            if bit != theirs:
+                return False
+        elif move not in state.candidates or not bit & _reach(state.bits[me]):
+            return False
+        state.make(move)
+        try:
+            if state.reason is not None:
+                return state.winner() == me
+            made = threats(state, me)
+            if not made or threats(state, 1 - me):
+                return False
+            if made & (made - 1):
+                return True
+            state.make(CELL_OF_POSITION[made.bit_length() - 1])
+            try:
+                if state.reason is not None:
+                    return state.winner() == me
+                return self._follows(state, line, index + 2, depth - 1)
+            finally:
+                state.undo()
+        finally:
+            state.undo()
+
+    def defences(self, state: AndantinoState, known: list[int] | None = None) -> list[int]:
         """The moves of the side to move after which the opponent has no
-        forcing line (a move that wins at once included)."""
+        forcing line (a move that wins at once included).  `known`: a line
+        the opponent would have if it moved now, tried first after each
+        move (with `self.known`): where it still wins, no search is needed."""
         me = state.to_move
         out = []
+        if not self.known:
+            known = None
         for move in state.legal_moves():
             state.make(move)
-            safe = state.winner() == me if state.reason is not None else self.win(state) is None
+            if state.reason is not None:
+                safe = state.winner() == me
+            elif known is not None and self._follows(state, known, 0, self.depth):
+                safe = False
+            else:
+                safe = self.win(state) is None
             state.undo()
             if safe:
                 out.append(move)
@@ -294,7 +348,7 @@ class Ladders:
                     continue
                 if all(
                     self._reply_loses(state, reply, me, depth - 1, deadline)
-                    for reply in self.defences(state)
+                    for reply in self.defences(state, threat)
                 ):
                     return perf_counter() <= deadline
             finally:
