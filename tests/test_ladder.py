@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import connect_four  # noqa: F401  (registers connect4)
@@ -13,12 +15,14 @@ from click.testing import CliRunner
 from boardgames.arena import ladder
 from boardgames.arena.elo import fit_elo, games_for_error
 from boardgames.arena.ladder import (
-    EQUAL_PAIR_GAMES,
-    goal_games,
+    FOCUS_AFTER,
+    bounds,
+    focus_of,
     joined,
     ladder_dir,
     ladder_players,
     new_ladder,
+    next_round,
     planned,
 )
 from boardgames.arena.records import GameRecord
@@ -118,15 +122,62 @@ def _result(labels, outcomes, anchor=0):
     return TournamentResult(labels=labels, results=results, planned=len(results), anchor=anchor)
 
 
-def test_the_goal_leaves_out_players_who_won_or_lost_everything():
+def test_players_who_won_or_lost_everything_are_bounds_and_not_rated():
     labels = ["a", "b", "c"]
-    assert goal_games(_result(labels, []), 50) == (math.ceil(EQUAL_PAIR_GAMES * 2 / 3), [])
     # a and b split their games; both always beat c, whose rating is only a bound.
     games = [(0, 1, 0), (1, 0, 1), (0, 2, 0), (2, 0, 0), (1, 2, 1), (2, 1, 1)]
-    goal, bounds = goal_games(_result(labels, games), 50)
-    assert bounds == ["c"]
-    needed = _result(labels, games).games_needed(50)
-    assert goal == math.ceil(needed["b"]) and needed["a"] == 0
+    result = _result(labels, games)
+    assert bounds(result) == ["c"]
+    settings = new_ladder_of(labels)
+    focus = focus_of(result, settings)
+    assert focus.rated == [1]  # not the anchor a, not the bound c
+    assert focus.widest() == pytest.approx(result.elo().errors[1])
+
+
+def new_ladder_of(labels):
+    from boardgames.arena.schedule import TournamentSettings
+
+    return TournamentSettings(game="connect4", params={}, players=labels, anchor_label=labels[0])
+
+
+def _round_robin(labels, per_pair, winner):
+    """`per_pair` games for every pair, colours alternating; `winner(i, j, k)`
+    gives the winner's index (or None) of the k-th game of pair (i, j)."""
+    out = []
+    for i, j in itertools.combinations(range(len(labels)), 2):
+        for k in range(per_pair):
+            first, second = (i, j) if k % 2 == 0 else (j, i)
+            out.append((first, second, winner(i, j, k)))
+    return out
+
+
+def test_next_round_plays_the_round_robin_first_then_focused_rounds():
+    labels = ["a", "b", "c", "d"]
+    settings = new_ladder_of(labels)  # 2 games a pair planned, anchor a
+    empty = _result(labels, [])
+    assert next_round(settings, empty).games_per_pair == 2
+    # c always beats d; the rest alternate wins and draws: every pair has met.
+    def winner(i, j, k):
+        if (i, j) == (2, 3):
+            return 2
+        return None if k % 2 else i
+    two = _result(labels, _round_robin(labels, 2, winner))
+    step = next_round(settings, two)
+    assert step.games_per_pair == FOCUS_AFTER and not step.pair_games
+    four = _result(labels, _round_robin(labels, FOCUS_AFTER, winner))
+    step = next_round(replace(settings, games_per_pair=FOCUS_AFTER), four)
+    assert step.games_per_pair == FOCUS_AFTER
+    extra = sum(n - FOCUS_AFTER for n in step.pair_games.values())
+    assert extra == 2 * len(settings.pair_list)  # a round's worth of games
+    assert all(n % 2 == 0 and n > FOCUS_AFTER for n in step.pair_games.values())
+    # The anchor's pairs narrow every interval: they get most of the games.
+    anchored = sum(n - FOCUS_AFTER for (i, _), n in step.pair_games.items() if i == 0)
+    assert anchored > extra / 2
+    # Within the target: done; a plain round robin with --games instead.
+    assert next_round(replace(settings, games_per_pair=FOCUS_AFTER), four, target=900) is None
+    plain = next_round(replace(settings, games_per_pair=FOCUS_AFTER), four, games=10)
+    assert plain.games_per_pair == 6 and not plain.pair_games
+    assert next_round(replace(settings, games_per_pair=FOCUS_AFTER), four, games=4) is None
 
 
 def test_the_markdown_table_has_a_row_per_player():
@@ -145,14 +196,24 @@ def test_the_ladder_command_plays_rounds_and_goes_on_when_run_again(tmp_path, ga
     out = str(tmp_path / "lad")
     first = invoke("--time", "0.05", "--rounds", "1", "-w", "0", "--out", out)
     assert first.exit_code == 0, first.output
-    assert "alphabeta = 0" in first.stdout and "games per pair (played: 2)" in first.stdout
+    assert "alphabeta = 0" in first.stdout and "(played: 30)" in first.stdout
+    assert "in focused rounds" in first.stdout
     assert len(list((tmp_path / "lad" / "games").glob("*.json"))) == 30
     again = invoke("--rounds", "1", "-w", "0", "--out", out, "--markdown")
     assert again.exit_code == 0, again.output
-    assert "| # | AI |" in again.stdout and "(played: 4)" in again.stdout
+    assert "| # | AI |" in again.stdout and "(played: 60)" in again.stdout
     manifest = json.loads((tmp_path / "lad" / "tournament.json").read_text())
     assert manifest["games_per_pair"] == 4 and manifest["time_limit"] == 0.05
+    assert "pair_games" not in manifest
+    # The round robin has reached 4 games a pair: the next round is focused.
+    focused = invoke("--rounds", "1", "-w", "0", "--out", out)
+    assert focused.exit_code == 0, focused.output
+    assert "(played: 90)" in focused.stdout
+    manifest = json.loads((tmp_path / "lad" / "tournament.json").read_text())
+    extra = {(i, j): n for i, j, n in manifest["pair_games"]}
+    assert sum(n - 4 for n in extra.values()) == 30
+    assert len(list((tmp_path / "lad" / "games").glob("*.json"))) == 90
     only = invoke("--rounds", "0", "--out", out)
-    assert only.exit_code == 0 and "(played: 4)" in only.stdout
+    assert only.exit_code == 0 and "(played: 90)" in only.stdout
     clash = invoke("--time", "1", "--rounds", "0", "--out", out)
     assert clash.exit_code == 2 and "plays at 0.05 s a move" in clash.stderr

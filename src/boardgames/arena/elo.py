@@ -30,6 +30,8 @@ import numpy as np
 
 #: d(win probability)/d(rating difference) = K * p * (1 - p) on the Elo scale.
 K = math.log(10) / 400
+#: Virtual draws added to every pair that met (see the module doc).
+PRIOR_DRAWS = 1.0
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,7 @@ def fit_elo(
     draws: Sequence[Sequence[float]] | None = None,
     *,
     anchor: int | None = None,
-    prior_draws: float = 1.0,
+    prior_draws: float = PRIOR_DRAWS,
     confidence: float = 0.95,
     max_iterations: int = 200,
 ) -> EloFit:

@@ -3,31 +3,37 @@
 A ladder is a tournament directory (`arena.store.TournamentDir`) whose
 players are all the AIs `boardgames list` names for the game (a human is
 no AI), at `LADDER_TIME` seconds a move, rated with `alphabeta` at 0.  It is
-played in rounds (two games per pair, colours swapped), so a ladder stopped
-at any point has played every pair equally often, and re-running it goes
-on where it stopped.  An AI registered since the ladder began joins it at
-the end of the list (records are named by player index, so the games
-already played keep their meaning); an AI that is no longer registered
-stops the ladder with an error (start a new one).
+played in rounds, and re-running it goes on where it stopped: first rounds
+of the round robin (two games per pair, colours swapped) until every pair
+has played `FOCUS_AFTER` games, then focused rounds (`arena.focus`), as
+many games each, given to the pairs that narrow the widest intervals most.
+An AI registered since the ladder began joins it at the end of the list
+(records are named by player index, so the games already played keep
+their meaning); an AI that is no longer registered stops the ladder with
+an error (start a new one).
 
 How many games: a 95% interval of ±50 Elo between two equal players takes
 185 games (1.96 * 400 / ln 10 / sqrt(n / 4) = 50).  In a round robin a
 player learns from every opponent, less from the ones it always beats or
-loses to; `TournamentResult.games_needed` works the number out from the
-ratings so far (`elo.games_for_error`).
+loses to; `TournamentResult.games_needed` works the number of games per
+pair out from the ratings so far (`elo.games_for_error`), and
+`Focus.games_to_target` the number of focused games, about half as many.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
+import numpy as np
+
 from ..ai import ai_names
 from ..errors import OptionError
 from ..game import Game
-from .schedule import TournamentSettings
+from .elo import PRIOR_DRAWS
+from .focus import PICK, Focus
+from .schedule import TournamentSettings, round_robin_tasks
 from .standings import TournamentResult
 
 #: Seconds per move of a ladder's games.
@@ -38,8 +44,8 @@ LADDER_TIME = 1.0
 LADDER_ANCHOR = "alphabeta"
 #: The 95% interval half-width a ladder aims at, in Elo.
 TARGET_ELO = 50.0
-#: Games per pair that a ±50 interval takes between two equal players.
-EQUAL_PAIR_GAMES = 186
+#: Games per pair of the round robin before focused rounds begin.
+FOCUS_AFTER = 4
 #: Named players that are not AIs.
 NOT_AIS = frozenset({"human"})
 
@@ -106,25 +112,61 @@ def planned(
     AI first catches up with the others)."""
     played = Counter((i, j) for i, j, _ in done)
     least = min((played[pair] for pair in settings.pair_list), default=0)
-    highest = max((index + 1 for *_, index in done), default=0)
+    extra = settings.pair_games  # focused rounds' pairs keep their own count
+    highest = max((index + 1 for i, j, index in done if (i, j) not in extra), default=0)
     target = goal if rounds is None else min(goal, least + 2 * rounds)
     games = max(target, highest, 1)
     return settings if games == settings.games_per_pair else replace(settings, games_per_pair=games)
 
 
-def goal_games(result: TournamentResult, target: float = TARGET_ELO) -> tuple[int, list[str]]:
-    """(games per pair for ±`target` Elo, the AIs whose rating is only a bound).
+def bounds(result: TournamentResult) -> list[str]:
+    """The AIs that won or lost every game: their rating is only a bound
+    ("at least", "at most"), with no finite value to pin down."""
+    return [s.label for s in result.standings() if s.games and s.points in (0, s.games)]
 
-    The number is `games_needed`'s largest over the AIs that have both
-    scored and dropped points; an AI that won or lost every game has no
-    finite rating to pin down (its interval only says "at least" or "at
-    most"), so it is named instead.  Before any game: a round robin of k
-    equal players needs 2/k of a single pair's games."""
-    standings = result.standings()
-    bounds = [s.label for s in standings if s.games and s.points in (0, s.games)]
-    needed = result.games_needed(target)
-    rated = [needed[s.label] for s in standings if s.games and s.label not in bounds]
-    if not any(s.games for s in standings):
-        return math.ceil(EQUAL_PAIR_GAMES * 2 / max(2, len(standings))), []
-    finite = [n for n in rated if math.isfinite(n)]
-    return max(2, math.ceil(max(finite, default=2))), bounds
+
+def focus_of(result: TournamentResult, settings: TournamentSettings) -> Focus:
+    """The focused rounds' chooser at the ratings fitted so far: every AI
+    rated but the anchor and the `bounds`."""
+    wins, draws = result.counts()
+    w, d = np.asarray(wins, dtype=float), np.asarray(draws, dtype=float)
+    games = w + w.T + d
+    games += PRIOR_DRAWS * (games > 0)  # as the fit counts them
+    fit = result.elo()
+    anchor, left_out = result.rated_anchor, set(bounds(result))
+    rated = [
+        i for i, label in enumerate(result.labels)
+        if i != anchor and label not in left_out and games[i].any()
+    ]
+    return Focus(fit.ratings, games, anchor=anchor, rated=rated, pairs=settings.pair_list)
+
+
+def next_round(
+    settings: TournamentSettings,
+    result: TournamentResult,
+    games: int | None = None,
+    target: float = TARGET_ELO,
+) -> TournamentSettings | None:
+    """The settings with one more round planned, or None when the ladder is done.
+
+    With `games` (per pair): a round of the round robin, up to `games`.
+    Otherwise a round of the round robin until every pair has played
+    `FOCUS_AFTER` games, then a focused round (as many games, given to the
+    pairs that narrow the widest intervals most: `arena.focus`) until every
+    rated AI's interval is within ±`target`."""
+    done = {r.key for r in result.results if r.finished}
+    step = planned(settings, done, 1, games if games is not None else FOCUS_AFTER)
+    if not all(task.key in done for task in round_robin_tasks(step)):
+        return step
+    if games is not None:
+        return None
+    focus = focus_of(result, step)
+    if focus.widest() <= target:
+        return None
+    extra = Counter(focus.round(len(step.pair_list)))
+    if not extra:
+        return None
+    pair_games = dict(step.pair_games)
+    for pair, picks in extra.items():
+        pair_games[pair] = step.games_for(pair) + PICK * picks
+    return replace(step, pair_games=pair_games)

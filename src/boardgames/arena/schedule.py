@@ -13,7 +13,7 @@ import hashlib
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..ai import parse_spec
@@ -37,7 +37,9 @@ PlayerSpec = str | Callable[..., Player]
 GAMES = "games"
 MANIFEST_FORMAT = "boardgames-tournament"
 #: The manifest's fields that are written only when they are set.
-OPTIONAL_FIELDS = ("labels", "pairs", "move_timeout", "clock", "anchor", "openings")
+OPTIONAL_FIELDS = (
+    "labels", "pairs", "move_timeout", "clock", "anchor", "openings", "pair_games"
+)
 
 
 def derive_seed(seed: int, *parts: int) -> int:
@@ -110,7 +112,8 @@ class TournamentSettings:
     """Everything that decides a round robin's games, checked when it is made.
 
     Every pair of `players` (or each of `pairs`) plays `games_per_pair` games,
-    colours alternating.  `players` are AI specs ("alphabeta:depth=4") or
+    colours alternating, or more where `pair_games` ((i, j) -> games) says
+    so (a ladder's focused rounds).  `players` are AI specs ("alphabeta:depth=4") or
     picklable player factories; `labels` names them in the table (default:
     the specs, "#2" on repeats).  `move_timeout` and `game_timeout` are the
     watchdog's hard limits (the first defaults to twice the time limit plus
@@ -145,6 +148,7 @@ class TournamentSettings:
     clock: str | None = None
     anchor_label: str | None = None
     openings: Sequence[str] = ()
+    pair_games: Mapping[tuple[int, int], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         fix = object.__setattr__  # normalise once: the checks below see the final values
@@ -158,6 +162,7 @@ class TournamentSettings:
             fix(self, "pairs", _check_pairs(self.pairs, len(self.players)))
         if self.clock is not None:
             fix(self, "clock", str(TimeControl.parse(self.clock)))
+        fix(self, "pair_games", self._checked_pair_games())
         self._check()
 
     def _check(self) -> None:
@@ -193,9 +198,26 @@ class TournamentSettings:
             return list(self.pairs)
         return list(itertools.combinations(range(len(self.players)), 2))
 
+    def _checked_pair_games(self) -> dict[tuple[int, int], int]:
+        """`pair_games` keyed by the pairs as (i, j), i < j, sorted; OptionError
+        for a pair that does not play or a count that is not a whole number >= 1."""
+        known = set(self.pair_list)
+        out: dict[tuple[int, int], int] = {}
+        for (a, b), games in sorted(dict(self.pair_games).items()):
+            pair = (min(a, b), max(a, b))
+            if pair not in known:
+                raise OptionError(f"pair_games: ({a}, {b}) is not a pair of this tournament")
+            check_whole("pair_games", games, 1)
+            out[pair] = games
+        return out
+
+    def games_for(self, pair: tuple[int, int]) -> int:
+        """The games `pair` (i < j) plays: `games_per_pair`, or more by `pair_games`."""
+        return max(self.games_per_pair, self.pair_games.get(pair, 0))
+
     @property
     def planned(self) -> int:
-        return self.games_per_pair * len(self.pair_list)
+        return sum(self.games_for(pair) for pair in self.pair_list)
 
     @property
     def anchor(self) -> int | None:
@@ -248,6 +270,8 @@ class TournamentSettings:
             data["anchor"] = self.anchor_label
         if self.openings:
             data["openings"] = list(self.openings)
+        if self.pair_games:
+            data["pair_games"] = [[i, j, n] for (i, j), n in self.pair_games.items()]
         return data
 
     @classmethod
@@ -273,6 +297,8 @@ class TournamentSettings:
             raise BadFileError(source, "a field has the wrong type")
         if "pairs" in fields:
             fields["pairs"] = [tuple(p) for p in fields["pairs"]]
+        if "pair_games" in fields:
+            fields["pair_games"] = {(i, j): n for i, j, n in fields["pair_games"]}
         if "anchor" in fields:
             fields["anchor_label"] = fields.pop("anchor")
         try:  # the checks of the command-line flags: a hand-edited NaN cannot slip in
@@ -289,6 +315,7 @@ def _manifest_types_ok(fields: dict[str, Any]) -> bool:
     """The JSON types of a manifest's fields (their values are checked by the settings)."""
     params = fields["params"]
     pairs = fields.get("pairs", [])
+    counts = fields.get("pair_games", [])
     return all([
         isinstance(fields["game"], str),
         isinstance(params, dict) and all(isinstance(v, int) for v in params.values()),
@@ -300,6 +327,7 @@ def _manifest_types_ok(fields: dict[str, Any]) -> bool:
         _is_list_of(fields.get("labels", []), str),
         _is_list_of(fields.get("openings", []), str),
         _is_list_of(pairs, list) and all(_is_list_of(p, int) and len(p) == 2 for p in pairs),
+        _is_list_of(counts, list) and all(_is_list_of(c, int) and len(c) == 3 for c in counts),
         isinstance(fields.get("clock", ""), str),
         isinstance(fields.get("anchor", ""), str),
     ])  # fmt: skip
@@ -331,8 +359,11 @@ def round_robin_tasks(settings: TournamentSettings) -> list[GameTask]:
     elif move_timeout is None:
         move_timeout = default_move_timeout(settings.time_limit)
     tasks = []
-    for index in range(settings.games_per_pair):
-        for i, j in settings.pair_list:
+    pairs = settings.pair_list
+    for index in range(max(map(settings.games_for, pairs))):
+        for i, j in pairs:
+            if index >= settings.games_for((i, j)):
+                continue
             first, second = (i, j) if index % 2 == 0 else (j, i)
             tasks.append(
                 GameTask(

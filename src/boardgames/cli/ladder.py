@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -13,13 +11,13 @@ import click
 from ..arena.ladder import (
     LADDER_TIME,
     TARGET_ELO,
-    goal_games,
+    bounds,
+    focus_of,
     joined,
     ladder_dir,
     new_ladder,
-    planned,
+    next_round,
 )
-from ..arena.schedule import round_robin_tasks
 from ..arena.store import TournamentDir
 from ..arena.tournament import TournamentResult, TournamentSettings
 from .common import (
@@ -51,13 +49,14 @@ from .tournament import report_failures, run_games
     "-n",
     type=Whole(2),
     default=None,
-    help="Games per pair to reach [default: as many as ±--elo needs, from the ratings so far].",
+    help="A plain round robin up to N games per pair [default: focused rounds until ±--elo].",
 )
 @click.option(
     "--rounds",
     type=Whole(0),
     default=None,
-    help="Play at most this many more rounds now (a round: two games a pair); 0: the table only.",
+    help="Play at most this many more rounds now (a round: two games a pair, or as many"
+    " focused games); 0: the table only.",
 )
 @click.option(
     "--elo",
@@ -91,10 +90,13 @@ def ladder(
 ) -> None:
     """Every named AI of GAME in a standing round robin, rated with alphabeta = 0.
 
-    Plays round after round (two games a pair, colours swapped) at 1 s a
-    move until every AI's Elo is known to ±50 (95%), or --games per pair;
-    Ctrl-C stops and keeps the games, and running the same command again
-    goes on.  AIs registered since the ladder began join it.
+    Plays round after round at 1 s a move until every AI's Elo is known to
+    ±50 (95%): rounds of the round robin (two games a pair, colours swapped)
+    to 4 games a pair, then focused rounds, as many games each, played by
+    the pairs that narrow the widest intervals most (or a plain round robin
+    to --games per pair).  Ctrl-C stops and keeps the games, and running the
+    same command again goes on.  AIs registered since the ladder began join
+    it.
     """
     plugins = kwargs["plugin"]
     game = game_from_kwargs(game_name, kwargs)
@@ -111,21 +113,9 @@ def ladder(
             settings = new_ladder(game, time_limit or LADDER_TIME)
             settings = _with_plugins(settings, plugins)
             folder.create(settings)
-        result = _play_rounds(settings, folder, games, rounds, target, workers)
+        settings, result = _play_rounds(settings, folder, games, rounds, target, workers)
     click.echo(result.to_markdown() if markdown else result.format())
-    goal, bounds = goal_games(result, target)
-    played = least_played(result)
-    line = f"±{target:g} Elo (95%) needs about {goal} games per pair (played: {played})"
-    needed = result.games_needed(target)
-    each = sorted(
-        ((n, name) for name, n in needed.items() if n > 0 and name not in bounds),
-        key=lambda item: (-item[0], item[1]),
-    )
-    if len(each) > 1 and math.isfinite(each[0][0]):
-        line += "; by AI: " + ", ".join(f"{name} {math.ceil(n)}" for n, name in each)
-    if bounds:
-        line += f"; won or lost every game, so rated as a bound only: {', '.join(bounds)}"
-    click.echo(line)
+    click.echo(progress_line(result, settings, target))
     click.echo(f"records and summary in {folder.path}; run the same command again to play on")
 
 
@@ -136,32 +126,53 @@ def _play_rounds(
     rounds: int | None,
     target: float,
     workers: int | None,
-) -> TournamentResult:
-    """Play round after round until the goal (or `rounds` rounds); the table."""
+) -> tuple[TournamentSettings, TournamentResult]:
+    """Play round after round until the goal (or `rounds` rounds); the
+    settings and the table."""
     done = folder.finished()
     result = folder.result(settings)
     played = 0
     while rounds is None or played < rounds:
-        goal = games if games is not None else goal_games(result, target)[0]
-        keys = {r.key for r in done}
-        step = planned(settings, keys, 1, goal)
-        if all(task.key in keys for task in round_robin_tasks(step)):
-            break  # every pair has played its goal
+        step = next_round(settings, result, games, target)
+        if step is None:
+            break
         if step != settings:
             folder.update_settings(step)
             settings = step
+        keys = {r.key for r in done}
         result = run_games(settings, folder, done, workers, None)
         report_failures(result, keys, folder)
         done = folder.finished()
         played += 1
-    return folder.result(settings)
+    return settings, folder.result(settings)
 
 
-def least_played(result: TournamentResult) -> int:
-    """The games played by the pair that has played least."""
-    counts = Counter(r.pair for r in result.results if r.finished)
-    pairs = itertools.combinations(range(len(result.labels)), 2)
-    return min((counts[pair] for pair in pairs), default=0)
+def progress_line(result: TournamentResult, settings: TournamentSettings, target: float) -> str:
+    """Where the ladder stands against ±`target` Elo: the widest interval and
+    the games that focused rounds would take to reach the target."""
+    played = sum(r.finished for r in result.results)
+    left_out = bounds(result)
+    if not played:
+        line = f"no game played yet; ±{target:g} Elo (95%) is the goal"
+    else:
+        focus = focus_of(result, settings)
+        widest = focus.widest()
+        if widest <= target:
+            line = f"every rated AI is within ±{target:g} Elo (95%) after {played} games"
+        else:
+            name = max(
+                (s for s in result.standings() if s.label not in left_out and s.games),
+                key=lambda s: s.elo_error if math.isfinite(s.elo_error) else -1.0,
+            ).label
+            more = focus.games_to_target(target)
+            goal = "out of reach" if math.isinf(more) else f"about {int(more)} more games"
+            line = (
+                f"widest 95% interval ±{widest:.0f} Elo ({name}); ±{target:g} needs {goal}"
+                f" in focused rounds (played: {played})"
+            )
+    if left_out:
+        line += f"; won or lost every game, so rated as a bound only: {', '.join(left_out)}"
+    return line
 
 
 def _with_plugins(settings: TournamentSettings, plugins: tuple[str, ...]) -> TournamentSettings:
