@@ -104,7 +104,7 @@ def compare(game, states: list, seed: int, cap: float | None) -> None:
     players = {}
     for filt, pressure in ways:
         player = make_player(game, f"default:pressure={pressure}")
-        player.ladders.filter = player.ladders.known = filt
+        player.ladders.filter = player.ladders.known = player.ladders.threat_first = filt
         players[filt, pressure] = player
     costs: dict[tuple[bool, int], list[float]] = {way: [] for way in ways}
     results: dict[tuple[bool, int], list[tuple]] = {way: [] for way in ways}

@@ -264,19 +264,38 @@ def test_a_known_line_is_tried_first():
 @RELAXED
 @given(st.integers(0, 10**9), st.integers(8, 40))
 def test_known_lines_change_no_defence_without_a_budget(seed, plies):
-    """With a budget the search never runs out of, trying a known line first
-    gives the same defences, and a line `follows` accepts is a forced win."""
-    state = surround_game(random.Random(seed), plies)
+    """With a budget the search never runs out of, the short-cuts (a known
+    line tried first, the threat of a line looked for before the opponent's
+    own line, the filter) give the same defences and threats of lines, and
+    a line `follows` accepts is a forced win."""
+    compare_short_cuts(surround_game(random.Random(seed), plies))
+
+
+def test_short_cuts_in_crowded_games():
+    """Deterministic companion: enough seeds that the opponent has lines of
+    more than one move (6 of the first 60 games)."""
+    longer = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        known = compare_short_cuts(surround_game(rng, rng.randint(8, 40)))
+        longer += known is not None and len(known) > 1
+    assert longer >= 3
+
+
+def compare_short_cuts(state) -> list[int] | None:
     passed = state.copy()
     passed.to_move = 1 - passed.to_move
     known = Ladders(depth=3, budget=10**6).win(passed)
     if known is None:
-        return
+        return None
     plain, short = Ladders(depth=3, budget=10**6), Ladders(depth=3, budget=10**6)
-    plain.known = False
+    plain.known = plain.threat_first = plain.filter = False
     assert plain.defences(state, known) == short.defences(state, known)
+    deadline = time.perf_counter() + 600
+    assert plain.threat_win(state, 1, deadline) == short.threat_win(state, 1, deadline)
     for move in state.legal_moves()[:8]:
         state.make(move)
         if state.reason is None and short.follows(state, known):
             assert Ladders(depth=3, budget=10**6).win(state) is not None
         state.undo()
+    return known

@@ -186,6 +186,9 @@ class Ladders:
         self.filter = True
         #: `defences` tries the line it is given before searching.
         self.known = True
+        #: `threat_win` looks for the threat of a line after a move before
+        #: the opponent's own line (most moves threaten none).
+        self.threat_first = True
 
     def win(self, state: AndantinoState, depth: int | None = None) -> list[int] | None:
         """A forcing line winning for the side to move (its moves and the
@@ -339,13 +342,15 @@ class Ladders:
                     if state.winner() == me:
                         return True
                     continue
-                if self.win(state) is not None:
+                if not self.threat_first and self.win(state) is not None:
                     continue  # the opponent has a line of its own first
                 state.to_move = me  # as if the opponent passed
                 threat = self.win(state)
                 state.to_move = 1 - me
                 if threat is None:
                     continue
+                if self.threat_first and self.win(state) is not None:
+                    continue  # the opponent has a line of its own first
                 if all(
                     self._reply_loses(state, reply, me, depth - 1, deadline)
                     for reply in self.defences(state, threat)
