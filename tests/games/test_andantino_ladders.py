@@ -217,14 +217,15 @@ def test_threats_of_lines_refute_the_played_move():
 def test_pressure_depth_narrows_the_moves_that_stop_a_ladder():
     """From a game lost as White from e10 (match of 2026-11-26, ply 6):
     Black threatens a ladder; M8, N5 and N7 stop it and survive threats of
-    ladders 2 deep, but 3 deep only N5 does (White played M8 and lost)."""
+    ladders 2 deep, but 3 deep (the default) only N5 does (White played M8
+    and lost)."""
     opening = next(o for o in openings() if o.name == "e10")
     state = position(opening.moves, "J8 L7 M7 M6 H9 N6")
     names = {
         spec: sorted(GAME.format_move(m) for m in make_player(GAME, spec)._safe_moves(state, None))
-        for spec in ("default", "default:pressure=3")
+        for spec in ("default:pressure=2", "default")
     }
-    assert names == {"default": ["M8", "N5", "N7"], "default:pressure=3": ["N5"]}
+    assert names == {"default:pressure=2": ["M8", "N5", "N7"], "default": ["N5"]}
     after = state.copy()
     after.play("M8")
     assert Ladders().win(after) is None

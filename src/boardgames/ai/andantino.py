@@ -15,7 +15,9 @@
   At the root, a threat-space search (`ladders`, default 7 forced blocks
   deep; games/andantino/ladders.py) plays a forcing line of its own at
   once, and when the opponent would have one if it were to move, limits the
-  search to the moves after which it has none (`LadderPlayer`).
+  search to the moves after which it has none (`LadderPlayer`), and of
+  those drops the moves after which it wins by threats of forcing lines,
+  checked 2 and then `pressure` (default 3) deep.
   Options: noise, tt, seed, forced, groups, chase, ladders, pressure and any
   ThreatEvaluator weight (four, three, two, surround5, surround4,
   surround3, bridge, mobility, danger, tempo).
@@ -100,7 +102,7 @@ def seed_ai(
         Option("chase", "flag", False, "after a forced block, follow renewed threats (ladders)"),
         Option("ladders", "whole", 7, "threat-space search at the root, in forced blocks (0: off)",
                low=0, high=30),
-        Option("pressure", "whole", 2, "depth of the threats-of-ladders check of the moves that "
+        Option("pressure", "whole", 3, "depth of the threats-of-ladders check of the moves that "
                "stop a ladder", low=1, high=6),
         *(Option(name, "number", weight, "ThreatEvaluator weight", low=0)
           for name, weight in DEFAULT_WEIGHTS.items()),
@@ -169,7 +171,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
     Every check has a deadline; a move left unchecked stays allowed."""
 
     def __init__(
-        self, engine: Searcher, ladders: Ladders, pressure: int = 2, **kwargs: object
+        self, engine: Searcher, ladders: Ladders, pressure: int = 3, **kwargs: object
     ) -> None:
         super().__init__(engine, **kwargs)  # type: ignore[arg-type]
         self.ladders = ladders
