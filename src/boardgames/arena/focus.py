@@ -7,7 +7,8 @@ an interval is measured from the anchor, so games against the anchor narrow
 every interval.  A focused round plays as many games as a round of the round
 robin, two at a time (colours swapped), each pair chosen greedily: the one
 whose two games narrow the widest intervals among the rated players most (the
-sum of the variances to the fourth power, a smooth stand-in for the widest),
+sum of the variances, relative to the widest, to the 32nd power: a smooth
+stand-in for the widest),
 at the ratings fitted so far.
 
 Adding n games to pair (i, j) adds w u u^T to the information matrix, with
@@ -29,8 +30,9 @@ from .elo import K
 
 #: Games a pair gets per pick: a colour-swapped pair of games.
 PICK = 2
-#: The power of the variances summed to rank the pairs (large: the widest only).
-SHARPNESS = 4
+#: The power of the variances (over the widest) summed to rank the pairs: the
+#: larger, the nearer to the widest alone (4: 14% more games on the dots ladder).
+SHARPNESS = 32
 #: More games than this are "out of reach" for `games_to_target`.
 MAX_GAMES = 100_000
 
@@ -104,7 +106,9 @@ class Focus:
         variance = np.diag(cov)[self.rated, None] - shrink * cu[self.rated] ** 2
         # A smooth stand-in for the widest interval: the widest ones weigh most,
         # and when two are tied, narrowing either still counts.
-        score = (np.maximum(variance, 0.0) ** SHARPNESS).sum(axis=0)
+        scale = max(float(np.diag(cov)[self.rated].max()), 1e-300)
+        score = (np.maximum(variance, 0.0) / scale) ** SHARPNESS
+        score = score.sum(axis=0)
         score[~open_] = np.inf
         best = int(np.argmin(score))  # ties: the first pair in order
         column, w = cu[:, best], shrink[best]
