@@ -217,3 +217,16 @@ def test_the_ladder_command_plays_rounds_and_goes_on_when_run_again(tmp_path, ga
     assert only.exit_code == 0 and "(played: 90)" in only.stdout
     clash = invoke("--time", "1", "--rounds", "0", "--out", out)
     assert clash.exit_code == 2 and "plays at 0.05 s a move" in clash.stderr
+
+
+def test_an_interrupted_ladder_says_to_run_the_same_command(tmp_path, game, monkeypatch):
+    from boardgames.arena.schedule import TournamentSettings
+
+    def interrupt(self, executor=None, on_result=None, done=()):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(TournamentSettings, "run", interrupt)
+    stopped = invoke("--time", "0.05", "--rounds", "1", "-w", "0", "--out", str(tmp_path / "l"))
+    assert stopped.exit_code == 130
+    assert "continue with: the same boardgames ladder command" in stopped.stderr
+    assert "tournament --resume" not in stopped.stderr

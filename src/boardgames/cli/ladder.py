@@ -34,6 +34,9 @@ from .common import (
 )
 from .tournament import report_failures, run_games
 
+#: How to go on after an interruption.
+AGAIN = "the same boardgames ladder command"
+
 
 @click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
@@ -140,8 +143,8 @@ def _play_rounds(
             folder.update_settings(step)
             settings = step
         keys = {r.key for r in done}
-        result = run_games(settings, folder, done, workers, None)
-        report_failures(result, keys, folder)
+        result = run_games(settings, folder, done, workers, None, AGAIN)
+        report_failures(result, keys, folder, AGAIN)
         done = folder.finished()
         played += 1
     return settings, folder.result(settings)

@@ -245,7 +245,10 @@ def _play(
 
 
 def report_failures(
-    result: TournamentResult, before: set[tuple[int, int, int]], folder: TournamentDir
+    result: TournamentResult,
+    before: set[tuple[int, int, int]],
+    folder: TournamentDir,
+    again: str = "",
 ) -> None:
     """A warning line for games lost to a player's crash, illegal move or
     timeout; an error (exit 2) when no game of this run ended on the board,
@@ -265,7 +268,8 @@ def report_failures(
     if result.errors:
         fail(
             f"{len(result.errors)} games could not be played (first: {result.errors[0].error});"
-            f" finished games are kept: continue with boardgames tournament --resume {folder.path}"
+            " finished games are kept: continue with:"
+            f" {again or f'boardgames tournament --resume {folder.path}'}"
         )
     if new and len(forfeits) == len(new):
         fail(
@@ -280,7 +284,12 @@ def run_games(
     done: list[GameResult],
     workers: int | None,
     scheduler: str | None,
+    again: str = "",
 ) -> TournamentResult:
+    """Play the games of `settings` not in `done`, saving each in `folder`;
+    on Ctrl-C or a dead worker, one error line that says how to go on
+    (`again`, default: `boardgames tournament --resume DIR`)."""
+    again = again or f"boardgames tournament --resume {folder.path}"
     planned = settings.planned
     finished = {r.key for r in done}
     remaining = max(0, planned - len(finished))
@@ -313,14 +322,11 @@ def run_games(
         click.echo(partial.format())
         fail(
             f"interrupted: {sum(r.finished for r in partial.results)} of {planned} games kept in"
-            f" {folder.path}; continue with: boardgames tournament --resume {folder.path}",
+            f" {folder.path}; continue with: {again}",
             130,
         )
     except BrokenProcessPool:
-        fail(
-            "a worker process died; finished games are kept: continue with"
-            f" boardgames tournament --resume {folder.path}"
-        )
+        fail(f"a worker process died; finished games are kept: continue with: {again}")
     folder.save_summary(result, settings)
     return result
 
