@@ -9,13 +9,24 @@ symmetries, so the same position reached in another orientation, or by
 another order of moves, finds it too.
 
 How a line gets in (docs/squatter.md, Opening book): it is a game against
-the full-strength seed 001 (deterministic: the same position always gets
-the same reply) whose book side's moves are the default AI's own choices,
-one move found by trying every move of a position and playing on, and then
-`SquatterSolver`'s winning moves from the first position the solver proves
-won for the book side; every line ends in a proven win.  The moves before
-that position are not proven best, only good enough against that opponent;
-against any other reply the book is left and the AI plays on its own.
+one opponent, named in the line, whose book side's moves are the default
+AI's own choices, one move found by trying every move of a position and
+playing on, and then `SquatterSolver`'s winning moves from the first
+position the solver proves won for the book side; every line ends in a
+proven win.  The moves before that position are not proven best, only
+good enough against that opponent; against any other reply the book is
+left and the AI plays on its own.
+
+- "seed001" lines are games against the full-strength seed 001, which is
+  deterministic (the same position always gets the same reply), so the
+  line is what it answers every time.
+- "seed003" lines are games against seed 003 at 1 s a move, which searches
+  to a time limit, so its replies can change with the load and its seed:
+  each opponent move of such a line is the reply seed 003 gave in every
+  one of several tries (seeds and games; docs/squatter.md), not a certainty.
+  Its book moves must not change a position of a seed001 line (the same
+  position has one book move: the tests check that every line's book moves
+  are found again).
 """
 
 from __future__ import annotations
@@ -27,19 +38,34 @@ from .rules import UNPACK
 if TYPE_CHECKING:
     from .rules import Squatter, SquatterState
 
-#: size -> [(colour whose moves the book plays, the line's moves)].
-LINES: dict[int, list[tuple[int, str]]] = {
+#: size -> [(colour whose moves the book plays, the line's moves, the opponent
+#: the line was built against)].
+LINES: dict[int, list[tuple[int, str, str]]] = {
     6: [
         # White beats seed 001: proven won for White (to move) after the
         # 12th move (24 free cells; a draw after the 11th, so seed 001's D5
         # loses); E3 (move 17) captures, 1-0; solver moves from move 15.
-        (0, "D3 A2 C4 B3 E2 E4 C2 D1 C6 A3 D4 D5 E5 D6 F4 F3 E3 A4 C3 A5 B2 B1 B4 B6"),
+        (
+            0,
+            "D3 A2 C4 B3 E2 E4 C2 D1 C6 A3 D4 D5 E5 D6 F4 F3 E3 A4 C3 A5 B2 B1 B4 B6",
+            "seed001",
+        ),
         # Black beats seed 001: proven won for Black (to move: E2) after the
         # 11th move (25 free cells); E6 (move 10, at 27 free cells) is the
         # move that was tried, the earlier Black moves are the default's own
         # at 1 s a move; D1 (move 14) captures D2, 0-1; solver moves from
         # move 16.
-        (1, "A2 C4 A3 D3 B3 D5 E4 C2 C6 E6 A4 E2 F4 D1 A5 C3 B1 D4 B6 B2 C1 B4 D6"),
+        (
+            1,
+            "A2 C4 A3 D3 B3 D5 E4 C2 C6 E6 A4 E2 F4 D1 A5 C3 B1 D4 B6 B2 C1 B4 D6",
+            "seed001",
+        ),
+        # Black beats seed 003 where it answers E4 with F5 instead of seed
+        # 001's C6 (the first eight moves are the line above): E5 (move 10),
+        # seed 003's F2 and F4, E2 and D1 from a game Black won 0-1.  After
+        # E2 (move 12, 24 free cells) every White move loses; D1 (move 14)
+        # captures.  Whether E5 wins against every reply is not known.
+        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F5 E5 F2 E2 F4 D1", "seed003"),
     ],
 }
 
@@ -60,7 +86,7 @@ def table(game: Squatter) -> dict[int, int]:
     found = _TABLES.get(game.size)
     if found is None:
         found = _TABLES[game.size] = {}
-        for colour, line in LINES.get(game.size, []):
+        for colour, line, _ in LINES.get(game.size, []):
             state = game.new_state()
             for move in (game.parse_move(text) for text in line.split()):
                 if state.to_move == colour:

@@ -1,0 +1,93 @@
+"""Looking for a book move: try every move of a Squatter position, play on, solve.
+
+    python benchmarks/squatter_tryout.py --size 6 \\
+        --moves "C6 C4 D6 D3 D5 C2 B3 E2 D1" --opponent seed003:time=1 \\
+        --out /tmp/squatter/tryout.jsonl
+
+From the position after `--moves` (the book side to move), each legal move
+(one per symmetry class) is played, then the game is played on between
+`--opponent` and `--me` (the default without its book unless told) down to
+`--stop` free cells, and `SquatterSolver` solves the outcome of the
+position reached (at most `--solve` seconds).  One JSON line per move: the
+line played, the outcome for the book side (1 win, 0 draw, -1 loss, null
+when the solve ran out of time), the CPU seconds of the play and of the
+solve (`time.process_time()`), the load average.  This is how the book's
+lines were found (docs/squatter.md, Opening book): a move whose play-on
+ends in a proven win is a candidate; the solve of the end position is its
+proof against those replies only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+from boardgames.ai import make_player
+from boardgames.errors import SearchStopped
+from boardgames.game import get_game
+from boardgames.games.squatter.book import canonical
+from boardgames.games.squatter.solver import SquatterSolver
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--size", type=int, default=6)
+    parser.add_argument("--moves", required=True, help="moves from the start")
+    parser.add_argument("--opponent", default="seed003:time=1")
+    parser.add_argument("--me", default="default:time=1,book=false")
+    parser.add_argument("--stop", type=int, default=22, help="free cells at which to solve")
+    parser.add_argument("--solve", type=float, default=60.0, help="seconds for each solve")
+    parser.add_argument("--first", default="", help="moves to try first")
+    parser.add_argument("--only", default="", help="try only these moves")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+
+    game = get_game("squatter", size=args.size)
+    prefix = args.moves.split()
+    root = game.replay(prefix)
+    side = root.to_move
+    moves = root.legal_moves()
+    if args.only:
+        moves = [game.parse_move(text) for text in args.only.split()]
+    first = [game.parse_move(text) for text in args.first.split()]
+    moves = first + [m for m in moves if m not in first]
+    seen: set[int] = set()
+    with open(args.out, "a") as out:
+        for move in moves:
+            state = game.replay(prefix)
+            state.make(move)
+            key, _ = canonical(state)
+            if key in seen:
+                continue
+            seen.add(key)
+            line = [*prefix, game.format_move(move)]
+            opponent, me = make_player(game, args.opponent), make_player(game, args.me)
+            start = time.process_time()
+            while state.free and state.free.bit_count() > args.stop:
+                player = me if state.to_move == side else opponent
+                reply = player.choose(state)
+                line.append(game.format_move(reply))
+                state.make(reply)
+            played = time.process_time() - start
+            try:
+                value = SquatterSolver(game).solve(state, outcome=True, time=args.solve).value
+                outcome: int | None = int(value) if state.to_move == side else -int(value)
+            except SearchStopped:
+                outcome = None
+            record = {
+                "move": game.format_move(move),
+                "line": " ".join(line),
+                "free": state.free.bit_count(),
+                "outcome": outcome,
+                "play_cpu": round(played, 1),
+                "solve_cpu": round(time.process_time() - start - played, 1),
+                "load": round(os.getloadavg()[0], 1),
+            }
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+
+
+if __name__ == "__main__":
+    main()
