@@ -11,7 +11,9 @@ From the position after `--moves` (the book side to move), each legal move
 position reached (at most `--solve` seconds).  One JSON line per move: the
 line played, the outcome for the book side (1 win, 0 draw, -1 loss, null
 when the solve ran out of time), the CPU seconds of the play and of the
-solve (`time.process_time()`), the load average.  This is how the book's
+solve (`time.process_time()`), the load average.  With `--win-only` the
+solve is one null-window test (is it a win for the book side? 1, else 0:
+a draw or a loss), and `--shared` keeps one solver table for every move.  This is how the book's
 lines were found (docs/squatter.md, Opening book): a move whose play-on
 ends in a proven win is a candidate; the solve of the end position is its
 proof against those replies only.
@@ -23,12 +25,17 @@ import argparse
 import json
 import os
 import time
+from typing import TYPE_CHECKING
 
 from boardgames.ai import make_player
 from boardgames.errors import SearchStopped
 from boardgames.game import get_game
 from boardgames.games.squatter.book import canonical
 from boardgames.games.squatter.solver import SquatterSolver
+from boardgames.solution import LOWER, UPPER
+
+if TYPE_CHECKING:
+    from boardgames.games.squatter.rules import SquatterState
 
 
 def main() -> None:
@@ -41,6 +48,9 @@ def main() -> None:
     parser.add_argument("--solve", type=float, default=60.0, help="seconds for each solve")
     parser.add_argument("--first", default="", help="moves to try first")
     parser.add_argument("--only", default="", help="try only these moves")
+    parser.add_argument("--win-only", action="store_true",
+                        help="one null-window test: a win for the book side or not (0)")
+    parser.add_argument("--shared", action="store_true", help="one solver table for every move")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
 
@@ -54,6 +64,7 @@ def main() -> None:
     first = [game.parse_move(text) for text in args.first.split()]
     moves = first + [m for m in moves if m not in first]
     seen: set[int] = set()
+    shared = SquatterSolver(game)
     with open(args.out, "a") as out:
         for move in moves:
             state = game.replay(prefix)
@@ -71,9 +82,9 @@ def main() -> None:
                 line.append(game.format_move(reply))
                 state.make(reply)
             played = time.process_time() - start
+            solver = shared if args.shared else SquatterSolver(game)
             try:
-                value = SquatterSolver(game).solve(state, outcome=True, time=args.solve).value
-                outcome: int | None = int(value) if state.to_move == side else -int(value)
+                outcome: int | None = _outcome(solver, state, side, args.win_only, args.solve)
             except SearchStopped:
                 outcome = None
             record = {
@@ -84,9 +95,24 @@ def main() -> None:
                 "play_cpu": round(played, 1),
                 "solve_cpu": round(time.process_time() - start - played, 1),
                 "load": round(os.getloadavg()[0], 1),
+                "test": "win-only" if args.win_only else "outcome",
             }
             out.write(json.dumps(record) + "\n")
             out.flush()
+
+
+def _outcome(
+    solver: SquatterSolver, state: SquatterState, side: int, win_only: bool, seconds: float
+) -> int:
+    """1, 0 or -1 for `side`; with `win_only` 1 or 0 (not a win) from one
+    null-window test."""
+    sign = 1 if state.to_move == side else -1
+    if not win_only:
+        return sign * int(solver.solve(state, outcome=True, time=seconds).value)
+    window = (0.0, 1.0) if sign > 0 else (-1.0, 0.0)
+    result = solver.solve(state, window=window, time=seconds)
+    won = result.bound == LOWER if sign > 0 else result.bound == UPPER
+    return 1 if won else 0
 
 
 if __name__ == "__main__":

@@ -64,7 +64,8 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # 001's C6 (the first eight moves are the line above): E5 (move 10),
         # seed 003's F2 and F4, E2 and D1 from a game Black won 0-1.  After
         # E2 (move 12, 24 free cells) every White move loses; D1 (move 14)
-        # captures.  Whether E5 wins against every reply is not known.
+        # captures.  E5 does not win against every reply: after E3 (seen
+        # once in a match) the position is a proven draw.
         (1, "A2 C4 A3 D3 B3 D5 E4 C2 F5 E5 F2 E2 F4 D1", "seed003"),
     ],
 }
