@@ -67,6 +67,14 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # captures.  E5 does not win against every reply: after E3 (seen
         # once in a match) the position is a proven draw.
         (1, "A2 C4 A3 D3 B3 D5 E4 C2 F5 E5 F2 E2 F4 D1", "seed003"),
+        # Black beats seed 003's C6 opening (C6 D6 D5 ... drew every time
+        # with the default's own C2 at move 6): E1 (move 6, 31 free cells)
+        # instead, found by trying every move and playing on; seed 003
+        # answered A2 or B1, and both lines were won.  Black's moves after
+        # E1 are the default's own up to move 14, then solver moves; seed
+        # 003's are its replies.
+        (1, "C6 C4 D6 D3 D5 E1 A2 C2 B3 E4 E2 F2 D1 D2 F3 E3 C1 C3", "seed003"),
+        (1, "C6 C4 D6 D3 D5 E1 B1 C2 B3 E4 E2 F2 D1 D2 F3 E3 B4 C3", "seed003"),
     ],
 }
 
