@@ -9,6 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from andantino_positions import surround_game
 from boardgames.ai import make_player
 from boardgames.game import get_game
 from boardgames.games.andantino.experts import (
@@ -41,26 +42,13 @@ def by_the_rules(state, player: int) -> tuple[int, int]:
     return enclosing, fives
 
 
-def surround_game(rng: random.Random, plies: int):
-    """A game that favours crowded cells (enclosures come up often)."""
-    state = GAME.new_state()
-    for _ in range(plies):
-        if state.is_over():
-            break
-        legal = state.legal_moves()
-        if rng.random() < 0.7:
-            move = max(legal, key=lambda c: (state.masks[c] >> 36) + 3 * rng.random())
-        else:
-            move = rng.choice(legal)
-        state.make(move)
-    return state
 
 
 @RELAXED
 @given(st.integers(0, 10**9), st.integers(6, 70))
 def test_group_cells_are_the_enclosing_cells(seed, plies):
     rng = random.Random(seed)
-    state = surround_game(rng, plies)
+    state = surround_game(rng, plies, keep_end=True)
     while not state.is_over():
         me = state.to_move
         enclosing, fives = by_the_rules(state, me)
@@ -76,7 +64,7 @@ def test_a_group_of_three_enclosed():
     rng = random.Random(11)
     found = 0
     for _ in range(400):
-        state = surround_game(rng, rng.randint(10, 50))
+        state = surround_game(rng, rng.randint(10, 50), keep_end=True)
         if state.is_over():
             continue
         me = state.to_move
@@ -96,7 +84,7 @@ def test_a_group_of_three_enclosed():
 def test_groups_evaluator_short_cuts(seed, plies):
     """With groups, a side to move with an enclosing cell scores a near-win;
     facing two enclosing cells (and no win of its own), a near-loss."""
-    state = surround_game(random.Random(seed), plies)
+    state = surround_game(random.Random(seed), plies, keep_end=True)
     if state.is_over():
         return
     evaluator = ThreatEvaluator(groups=True)
@@ -119,7 +107,7 @@ def test_groups_evaluator_short_cuts(seed, plies):
 @RELAXED
 @given(st.integers(0, 10**9), st.integers(6, 60))
 def test_group_order_puts_wins_then_blocks_first(seed, plies):
-    state = surround_game(random.Random(seed), plies)
+    state = surround_game(random.Random(seed), plies, keep_end=True)
     if state.is_over():
         return
     me = state.to_move
@@ -152,7 +140,7 @@ def test_chase_only_acts_after_a_forced_block(seed, plies):
     move faces no threat scores the same with and without it; where it must
     block, the attacker may renew its threat or decline, so the blocker
     never scores higher with chase than without."""
-    state = surround_game(random.Random(seed), plies)
+    state = surround_game(random.Random(seed), plies, keep_end=True)
     if state.is_over():
         return
     me = state.to_move

@@ -11,6 +11,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from andantino_positions import surround_game
 from boardgames.ai import make_player
 from boardgames.game import get_game
 from boardgames.games.andantino.ladders import Ladders, threats
@@ -125,20 +126,6 @@ def test_a_winning_cell_is_a_line_of_one():
     assert state.winner() == 1
 
 
-def surround_game(rng: random.Random, plies: int):
-    """A game that favours crowded cells, so that threats come up often."""
-    state = GAME.new_state()
-    for _ in range(plies):
-        legal = state.legal_moves()
-        if rng.random() < 0.7:
-            move = max(legal, key=lambda c: (state.masks[c] >> 36) + 3 * rng.random())
-        else:
-            move = rng.choice(legal)
-        state.make(move)
-        if state.is_over():
-            state.undo()
-            break
-    return state
 
 
 @RELAXED

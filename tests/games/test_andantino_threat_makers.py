@@ -11,6 +11,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from andantino_positions import surround_game
 from boardgames.game import get_game
 from boardgames.games.andantino.geometry import BIT, BOARD_MASK, CUBES, RAY_MASKS
 from boardgames.games.andantino.ladders import Ladders, seen_rays, threat_makers, threats
@@ -18,21 +19,6 @@ from boardgames.games.andantino.ladders import Ladders, seen_rays, threat_makers
 GAME = get_game("andantino")
 
 
-def surround_game(rng: random.Random, plies: int):
-    """A game that favours crowded cells, so that threats come up often
-    (as in test_andantino_ladders)."""
-    state = GAME.new_state()
-    for _ in range(plies):
-        legal = state.legal_moves()
-        if rng.random() < 0.7:
-            move = max(legal, key=lambda c: (state.masks[c] >> 36) + 3 * rng.random())
-        else:
-            move = rng.choice(legal)
-        state.make(move)
-        if state.is_over():
-            state.undo()
-            break
-    return state
 RELAXED = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 
 
