@@ -49,6 +49,10 @@ def play_one(game, opening: Opening, a_colour: int, args, seed: int) -> dict[str
         values = [s[k] for s in stats[side]]
         return sum(values) / len(values) if values else 0.0
 
+    # Wall-clock seconds of each side's moves (the first played by the side to move).
+    a_first = (start.to_move - a_colour) % 2
+    a_times, b_times = record.times[a_first::2], record.times[1 - a_first :: 2]
+
     return {
         "opening": opening.name,
         "kind": opening.kind,
@@ -67,6 +71,10 @@ def play_one(game, opening: Opening, a_colour: int, args, seed: int) -> dict[str
         "b_max_depth": max((s[0] for s in stats["b"]), default=0),
         "cpu": round(cpu, 1),
         "wall": round(sum(record.times), 1),
+        "a_time": round(sum(a_times) / len(a_times), 3) if a_times else 0.0,
+        "b_time": round(sum(b_times) / len(b_times), 3) if b_times else 0.0,
+        "a_time_max": round(max(a_times, default=0.0), 3),
+        "b_time_max": round(max(b_times, default=0.0), 3),
     }
 
 
@@ -88,6 +96,12 @@ def summary(games: list[dict[str, Any]]) -> str:
         f"mean depth A {avg('a_depth'):.2f} B {avg('b_depth'):.2f}; mean nodes a move "
         f"A {avg('a_nodes'):,.0f} B {avg('b_nodes'):,.0f}; mean plies {avg('plies'):.1f}"
     )
+    if all("a_time" in g for g in games):  # files from before stop 20 lack them
+        lines.append(
+            f"wall-clock s a move: A mean {avg('a_time'):.3f} (max"
+            f" {max(g['a_time_max'] for g in games):.3f}), B mean {avg('b_time'):.3f}"
+            f" (max {max(g['b_time_max'] for g in games):.3f})"
+        )
     return "\n".join(lines)
 
 
