@@ -1,8 +1,9 @@
 """Squatter's opening book: prepared lines, and the move to play in each
 position of them.
 
-`LINES[size]` lists lines as (colour, moves): the game's moves from the
-start (White first, in the board's notation); the book plays `colour`'s
+`LINES[size]` lists lines as (colour, moves, opponent): the game's moves
+from the start (White first, in the board's notation) and the AI the line
+was built against; the book plays `colour`'s
 moves of the line (0 White, 1 Black) whenever the game reaches a position
 of it.  `book_move` finds a position by the canonical key of the 8 board
 symmetries, so the same position reached in another orientation, or by
