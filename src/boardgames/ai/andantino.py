@@ -139,19 +139,22 @@ def default_ai(
 
 
 #: Shares of the move's time (the player's budget): checking root moves
-#: against the opponent's forcing lines (LADDER_SHARE); after the search
-#: (the rest of the budget), the end of the check of its move against
-#: threats of forcing lines (CHECK_SHARE: beyond the budget, which keeps a
-#: margin under the per-move limit), and each search again without a
-#: refuted move (RESEARCH_SHARE).
+#: against the opponent's forcing lines (LADDER_SHARE), and the moves that
+#: stop one against threats of forcing lines (up to PRESSURE_SHARE); the
+#: search when no forcing line threatens (SEARCH_SHARE), then the check of
+#: its move against threats of forcing lines up to CHECK_SHARE of the budget
+#: (beyond it: the budget keeps a margin under the per-move limit); when
+#: that move is refuted, the check of the other moves (HOLD_SHARE more) and
+#: a search of the moves that hold (RESEARCH_SHARE).
 LADDER_SHARE = 0.3
+PRESSURE_SHARE = 0.6
+SEARCH_SHARE = 0.9
 CHECK_SHARE = 1.05
-RESEARCH_SHARE = 0.15
+HOLD_SHARE = 0.2
+RESEARCH_SHARE = 0.1
 #: Depths of `Ladders.threat_win` (moves that threaten a forcing line) in
-#: the root checks, tried in turn while time is left, and how many
-#: searched moves may be refuted by it.
-THREAT_DEPTHS = (2,)
-RESEARCHES = 1
+#: the check of the searched move, tried in turn while time is left.
+THREAT_DEPTHS = (2, 3)
 
 
 class LadderPlayer(SearchPlayer[AndantinoState]):
@@ -163,10 +166,12 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
       root moves after which it has none are searched; of those, the moves
       after which it wins by threats of forcing lines (`threat_win`, 2 to
       `pressure` deep) are dropped too, when some move is left.
-    - Otherwise the searched move is checked the same way (after a search
-      of the whole budget, in the margin the budget keeps under the
-      per-move limit); a refuted move is dropped and the rest searched
-      again, briefly (RESEARCH_SHARE), once.
+    - Otherwise the searched move (a search of SEARCH_SHARE of the budget)
+      is checked the same way, 2 then 3 deep (THREAT_DEPTHS), up to
+      CHECK_SHARE of the budget.  When it is refuted, the other moves are
+      checked (all 2 deep, then the ones that hold 3 deep), and the moves
+      that hold deeper than it are searched again, briefly
+      (RESEARCH_SHARE); when none does, the searched move is kept.
 
     Every check has a deadline; a move left unchecked stays allowed."""
 
@@ -194,23 +199,23 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
             )
             return line[0]
         deadline = None if budget is None else start + LADDER_SHARE * budget
-        allowed = self._safe_moves(copy, deadline)
-        left = None if budget is None else budget - (perf_counter() - start)
-        move = self._search(copy, limits, left, allowed)
+        pressed = None if budget is None else start + PRESSURE_SHARE * budget
+        allowed = self._safe_moves(copy, deadline, pressed)
         if allowed is not None or budget is None:
+            left = None if budget is None else budget - (perf_counter() - start)
+            return self._search(copy, limits, left, allowed)
+        move = self._search(copy, limits, SEARCH_SHARE * budget - (perf_counter() - start), None)
+        depth = self._refuted_at(copy, move, start + CHECK_SHARE * budget)
+        if depth is None:
             return move
-        first, refuted = move, set()
-        deadline = start + budget * CHECK_SHARE
-        for _ in range(RESEARCHES):
-            if not self._refuted(copy, move, deadline):
-                return move
-            refuted.add(move)
-            allowed = set(copy.legal_moves()) - refuted
-            if not allowed:
-                return first
-            move = self._search(copy, limits, RESEARCH_SHARE * budget, allowed)
-            deadline = perf_counter() + (CHECK_SHARE - 1) * budget
-        return first if self._refuted(copy, move, deadline) else move
+        others = [m for m in copy.legal_moves() if m != move]
+        if self.searcher.order is not None:  # the likeliest first
+            others = self.searcher.order(copy, others)
+        deadline = perf_counter() + HOLD_SHARE * budget
+        holding, held, cut = self._holding(copy, others, THREAT_DEPTHS, deadline)
+        if held < depth or (held == depth and not cut):
+            return move  # no other move is known to hold deeper, or might
+        return self._search(copy, limits, RESEARCH_SHARE * budget, set(holding))
 
     def _search(
         self,
@@ -251,20 +256,38 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
     ) -> bool:
         """Whether the opponent wins by threats of forcing lines after `move`
         (found at one of `depths` before the `deadline`)."""
+        return self._refuted_at(state, move, deadline, depths) is not None
+
+    def _refuted_at(
+        self,
+        state: AndantinoState,
+        move: int,
+        deadline: float | None,
+        depths: tuple[int, ...] = THREAT_DEPTHS,
+    ) -> int | None:
+        """The index in `depths` of the first depth at which the opponent
+        wins by threats of forcing lines after `move` (found before the
+        `deadline`), or None (a move that loses at once: 0)."""
         me = state.to_move
         end = float("inf") if deadline is None else deadline
         state.make(move)
         try:
             if state.reason is not None:
-                return state.winner() != me
-            return any(self.ladders.threat_win(state, depth, end) for depth in depths)
+                return None if state.winner() == me else 0
+            for index, depth in enumerate(depths):
+                if self.ladders.threat_win(state, depth, end):
+                    return index
+            return None
         finally:
             state.undo()
 
-    def _safe_moves(self, state: AndantinoState, deadline: float | None) -> set[int] | None:
+    def _safe_moves(
+        self, state: AndantinoState, deadline: float | None, pressed: float | None = None
+    ) -> set[int] | None:
         """The root moves after which the opponent has no forcing line, when
         it would have one if we passed and some move is safe (the moves it
-        also wins after by threats dropped, when some are left); else None."""
+        also wins after by threats dropped, when some are left, checked
+        until `pressed`, else `deadline`); else None."""
         passed = cast(AndantinoState, state.copy())
         passed.to_move = 1 - passed.to_move
         known = self.ladders.win(passed)
@@ -292,7 +315,47 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         if not safe or len(safe) == len(moves):
             return None
         if len(safe) > 1:
-            holding = [m for m in safe if not self._refuted(state, m, deadline, self.pressure)]
-            if holding:
+            end = deadline if pressed is None else max(pressed, perf_counter())
+            holding, held, cut = self._holding(state, safe, self.pressure, end)
+            if held or cut:
                 safe = holding
         return set(safe)
+
+    def _holding(
+        self, state: AndantinoState, moves: list[int], depths: tuple[int, ...],
+        deadline: float | None,
+    ) -> tuple[list[int], int, bool]:
+        """The `moves` after which the opponent does not win by threats of
+        forcing lines: all of them checked at the first of `depths`, the ones
+        that hold at the next, and so on (so that one costly check does not
+        leave the others unchecked), until the `deadline`.
+
+        Returns (the moves, at how many depths they held, cut): when the
+        deadline cuts a depth (cut), the moves that held there, or when none
+        did yet, the ones it left unchecked; when every move of a depth is
+        refuted (not cut), the moves that held at the depth before (all of
+        `moves`, with 0, when all are refuted at the first depth)."""
+        left = list(moves)
+        for number, depth in enumerate(depths):
+            held: list[tuple[float, int]] = []
+            unchecked: list[int] = []
+            for index, move in enumerate(left):
+                now = perf_counter()
+                if deadline is not None and now > deadline:
+                    unchecked = left[index:]
+                    break
+                refuted = self._refuted(state, move, deadline, (depth,))
+                if deadline is not None and perf_counter() > deadline:
+                    unchecked = left[index:]  # cut short: not known
+                    break
+                if not refuted:
+                    held.append((perf_counter() - now, move))
+            if unchecked:
+                return ([m for _, m in held], number + 1, True) if held else (
+                    unchecked, number, True)
+            if not held:
+                return left, number, False
+            # The next depth checks the cheapest first (a costly check at one
+            # depth is costlier at the next; a deadline then cuts it, not the rest).
+            left = [move for _, move in sorted(held, key=lambda pair: pair[0])]
+        return left, len(depths), False
