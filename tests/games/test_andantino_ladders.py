@@ -287,3 +287,65 @@ def compare_short_cuts(state) -> list[int] | None:
             assert Ladders(depth=3, budget=10**6).win(state) is not None
         state.undo()
     return known
+
+
+#: A game lost as White from e22 (stop 20's `--seed 13` run): at ply 10
+#: White played K8, and Black won by threats of forcing lines 3 deep (after
+#: K8, Black's E6 threatens to enclose at F6; White must block there, and
+#: Black then wins by threats 2 deep).  Checked 2 deep, K8 held.
+E22_GAME = "H8 H7 G8 G9 K9 F8 F7 E7 H10 H11"
+E22_HOLDING = ["E6", "E8", "G10", "I12", "L9"]
+
+
+def e22_position():
+    opening = next(o for o in openings() if o.name == "e22")
+    return position(opening.moves, E22_GAME)
+
+
+def test_the_searched_move_is_checked_three_deep():
+    state = e22_position()
+    player = make_player(GAME, "default")
+    k8 = GAME.parse_move("K8")
+    assert not player._refuted(state, k8, None, (2,))
+    assert player._refuted_at(state, k8, None) == 1  # THREAT_DEPTHS (2, 3): 3 deep
+    after = state.copy()
+    after.play("K8")
+    after.play("E6")
+    assert [GAME.format_move(m) for m in Ladders().defences(after)] == ["F6"]
+    after.play("F6")
+    assert Ladders().threat_win(after, 2, time.perf_counter() + 60)
+    moves, held, cut = player._holding(state, state.legal_moves(), (2, 3), None)
+    assert (sorted(GAME.format_move(m) for m in moves), held, cut) == (E22_HOLDING, 2, False)
+
+
+def test_a_refuted_searched_move_gives_way_to_one_that_holds():
+    """The search's pick is K8 (stubbed); the check refutes it 3 deep, and
+    the player searches the moves that hold instead (a long budget, so that
+    every check ends before its deadline)."""
+    state = e22_position()
+    player = make_player(GAME, "default")
+    real = player._search
+    calls = []
+
+    def search(*args):
+        calls.append(args[-1])
+        return GAME.parse_move("K8") if len(calls) == 1 else real(*args)
+
+    player._search = search
+    move = player.choose(state, time_limit=10.0)
+    assert GAME.format_move(move) in E22_HOLDING
+    assert calls[0] is None and sorted(GAME.format_move(m) for m in calls[1]) == E22_HOLDING
+
+
+def test_holding_moves_depth_by_depth():
+    """g03 (lost as White in all of stop 20's runs): after the opening and
+    I10 J8 L8 J11 M8 H9, every White move loses to threats of forcing lines
+    2 deep, so none holds; a deadline already past leaves them unchecked."""
+    opening = next(o for o in openings() if o.name == "g03")
+    state = position(opening.moves, "I10 J8 L8 J11 M8 H9")
+    player = make_player(GAME, "default")
+    moves = state.legal_moves()
+    assert player._holding(state, moves, (2, 3), None) == (moves, 0, False)
+    for move in moves:
+        assert player._refuted(state, move, None, (2,))
+    assert player._holding(state, moves, (2, 3), time.perf_counter() - 1) == (moves, 0, True)
