@@ -27,6 +27,11 @@ moves that stop a ladder 2 and 3 deep (`pressure`); it prints each way's
 CPU time and the ratios, and counts the positions where the short-cuts changed the result.
 `--cap` is the deadline of each step in seconds of wall-clock time (as in
 play, where a step past its deadline keeps the moves it has not checked).
+
+`--wide` times the root steps (with the short-cuts, pressure 3) with
+`threat_win` trying only the attacker's moves near its stones and every
+legal move (`Ladders.wide`), alternated the same way, and counts the
+positions where the result changed.
 """
 
 from __future__ import annotations
@@ -135,6 +140,36 @@ def compare(game, states: list, seed: int, cap: float | None) -> None:
     print(f"pressure 3 with the short-cuts / pressure 2 without: {sum(costs[True, 3]) / base:.2f}")
 
 
+def compare_wide(game, states: list, seed: int, cap: float | None) -> None:
+    """Time the root steps with `Ladders.wide` off and on, alternated."""
+    players = {}
+    for wide in (False, True):
+        player = make_player(game, "default")
+        player.ladders.wide = wide
+        players[wide] = player
+    costs: dict[bool, list[float]] = {False: [], True: []}
+    results: dict[bool, list[tuple]] = {False: [], True: []}
+    for index, state in enumerate(states):
+        for wide in (False, True) if index % 2 == 0 else (True, False):
+            rng = random.Random(seed * 100_003 + index)
+            start = time.process_time()
+            results[wide].append(root_steps(players[wide], state, rng, cap))
+            costs[wide].append(time.process_time() - start)
+    for wide in (False, True):
+        c = sorted(costs[wide])
+        n = len(c)
+        print(
+            f"{'wide' if wide else 'near'}: CPU s total {sum(c):.2f}, ms a position mean "
+            f"{1000 * statistics.mean(c):.1f}, median {1000 * c[n // 2]:.2f}, 90th percentile "
+            f"{1000 * c[int(0.9 * n)]:.1f}, max {1000 * c[-1]:.0f}"
+        )
+    same = sum(a == b for a, b in zip(results[False], results[True]))
+    print(
+        f"wide / near = {sum(costs[True]) / sum(costs[False]):.2f} of the CPU time; "
+        f"same result in {same} of {len(states)} positions"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=400)
@@ -142,6 +177,7 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", help="JSON files of andantino_openings.py")
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--wide", action="store_true", help="compare Ladders.wide off and on")
     parser.add_argument("--cap", type=float, default=None, help="deadline of a step (s)")
     args = parser.parse_args()
     game = get_game("andantino")
@@ -149,9 +185,9 @@ def main() -> None:
         states = game_positions(game, args.games, args.every)
     else:
         states = positions(game, args.positions, args.seed)
-    if args.compare:
+    if args.compare or args.wide:
         print(f"{len(states)} positions")
-        compare(game, states, args.seed, args.cap)
+        (compare_wide if args.wide else compare)(game, states, args.seed, args.cap)
         return
     player = make_player(game, "default")
     rng = random.Random(args.seed)

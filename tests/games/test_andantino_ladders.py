@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from andantino_positions import surround_game
 from boardgames.ai import make_player
 from boardgames.game import get_game
+from boardgames.games.andantino.geometry import CELL_OF_POSITION
 from boardgames.games.andantino.ladders import Ladders, threats
 from boardgames.games.andantino.openings import openings
 
@@ -320,21 +321,21 @@ def test_the_searched_move_is_checked_three_deep():
 
 def test_a_refuted_searched_move_gives_way_to_one_that_holds():
     """The search's pick is K8 (stubbed); the check refutes it 3 deep, and
-    the player searches the moves that hold instead (a long budget, so that
-    every check ends before its deadline)."""
+    the player searches the moves that hold instead (stubbed too: the first
+    of them; a long budget, so that every check ends before its deadline)."""
     state = e22_position()
     player = make_player(GAME, "default")
-    real = player._search
     calls = []
 
-    def search(*args):
-        calls.append(args[-1])
-        return GAME.parse_move("K8") if len(calls) == 1 else real(*args)
+    def search(state, limits, time, allowed):
+        calls.append(allowed)
+        return GAME.parse_move("K8") if len(calls) == 1 else min(allowed)
 
     player._search = search
-    move = player.choose(state, time_limit=10.0)
-    assert GAME.format_move(move) in E22_HOLDING
-    assert calls[0] is None and sorted(GAME.format_move(m) for m in calls[1]) == E22_HOLDING
+    move = player.choose(state, time_limit=60.0)
+    assert len(calls) == 2 and calls[0] is None
+    assert sorted(GAME.format_move(m) for m in calls[1]) == E22_HOLDING
+    assert move == min(calls[1])
 
 
 def test_holding_moves_depth_by_depth():
@@ -349,3 +350,34 @@ def test_holding_moves_depth_by_depth():
     for move in moves:
         assert player._refuted(state, move, None, (2,))
     assert player._holding(state, moves, (2, 3), time.perf_counter() - 1) == (moves, 0, True)
+
+
+#: A game lost as White from g25 (stop 21, the default seed): after White's
+#: M8 (ply 24) Black played N8, away from its own stones; Black's ladder
+#: J8 (threat J7) J7 (threat I6) was then unstoppable, while before N8 the
+#: ladder's first move would have left White a winning cell at N8.
+G25_GAME = "L10 I10 K12 K8 L8 L7 L9 I9 H9 M7 M6 H10 L11 L12 M9 G9 G10 G8 H8 I8 I11 I12 H7 I7 M8"
+
+
+def cells(bits: int) -> list[int]:
+    return [CELL_OF_POSITION[i] for i in range(bits.bit_length()) if bits >> i & 1]
+
+
+def test_a_threat_of_a_line_away_from_the_attackers_stones():
+    opening = next(o for o in openings() if o.name == "g25")
+    state = position(opening.moves, G25_GAME)  # Black to move
+    ladder = state.copy()
+    ladder.play("J8")
+    assert [GAME.format_move(m) for m in cells(threats(ladder, 0))] == ["N8"]
+    after = state.copy()
+    after.play("N8")
+    assert not Ladders().win(after)  # White has no line of its own
+    after.to_move = 1  # as if White passed
+    line = Ladders().win(after)
+    assert line is not None and [GAME.format_move(m) for m in line] == ["J8", "J7", "I6"]
+    after.to_move = 0
+    assert Ladders().defences(after) == []  # so every White move loses
+    narrow = Ladders()
+    narrow.wide = False
+    assert not narrow.threat_win(state.copy(), 1, time.perf_counter() + 60)  # N8 not tried
+    assert Ladders().threat_win(state.copy(), 1, time.perf_counter() + 60)

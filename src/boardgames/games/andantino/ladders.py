@@ -189,6 +189,10 @@ class Ladders:
         #: `threat_win` looks for the threat of a line after a move before
         #: the opponent's own line (most moves threaten none).
         self.threat_first = True
+        #: `threat_win` tries every legal move of the attacker's, not only
+        #: those near its stones: a move away from them can set up a line
+        #: too (taking the cell of a threat the defender's blocks would make).
+        self.wide = True
 
     def win(self, state: AndantinoState, depth: int | None = None) -> list[int] | None:
         """A forcing line winning for the side to move (its moves and the
@@ -324,17 +328,18 @@ class Ladders:
 
     def threat_win(self, state: AndantinoState, depth: int, deadline: float) -> bool:
         """Whether the side to move wins by a series of threats of forcing
-        lines: each of its moves either starts a forcing line (`win`), or
-        leaves one that it would start if it moved again, while the opponent
-        has none; then every opponent reply that stops it (`defences`) is
-        followed, up to `depth` such moves.  False when not found, or when
+        lines: each of its moves (any legal move with `wide`, else one near
+        its stones) either starts a forcing line (`win`), or leaves one that
+        it would start if it moved again, while the opponent has none; then
+        every opponent reply that stops it (`defences`) is followed, up to
+        `depth` such moves.  False when not found, or when
         `deadline` (a perf_counter time) has passed."""
         if self.win(state) is not None:
             return True
         if not depth or perf_counter() > deadline:
             return False
         me = state.to_move
-        near = _reach(state.bits[me]) & BOARD_MASK
+        near = BOARD_MASK if self.wide else _reach(state.bits[me]) & BOARD_MASK
         for move in [m for m in sorted(state.candidates) if BIT[m] & near]:
             state.make(move)
             try:
