@@ -324,7 +324,7 @@ def test_a_refuted_searched_move_gives_way_to_one_that_holds():
     the player searches the moves that hold instead (stubbed too: the first
     of them; a long budget, so that every check ends before its deadline)."""
     state = e22_position()
-    player = make_player(GAME, "default")
+    player = make_player(GAME, "default:time=60")
     calls = []
 
     def search(state, limits, time, allowed):
@@ -332,7 +332,7 @@ def test_a_refuted_searched_move_gives_way_to_one_that_holds():
         return GAME.parse_move("K8") if len(calls) == 1 else min(allowed)
 
     player._search = search
-    move = player.choose(state, time_limit=60.0)
+    move = player.choose(state)
     assert len(calls) == 2 and calls[0] is None
     assert sorted(GAME.format_move(m) for m in calls[1]) == E22_HOLDING
     assert move == min(calls[1])
