@@ -198,6 +198,7 @@ def test_the_ladder_command_plays_rounds_and_goes_on_when_run_again(tmp_path, ga
     assert first.exit_code == 0, first.output
     assert "alphabeta = 0" in first.stdout and "(played: 30)" in first.stdout
     assert "in focused rounds" in first.stdout
+    assert "round 1: widest 95% interval" in first.stderr  # progress after each round
     assert len(list((tmp_path / "lad" / "games").glob("*.json"))) == 30
     again = invoke("--rounds", "1", "-w", "0", "--out", out, "--markdown")
     assert again.exit_code == 0, again.output
@@ -209,6 +210,7 @@ def test_the_ladder_command_plays_rounds_and_goes_on_when_run_again(tmp_path, ga
     focused = invoke("--rounds", "1", "-w", "0", "--out", out)
     assert focused.exit_code == 0, focused.output
     assert "(played: 90)" in focused.stdout
+    assert "round 1: widest 95% interval" in focused.stderr and "(played: 90)" in focused.stderr
     manifest = json.loads((tmp_path / "lad" / "tournament.json").read_text())
     extra = {(i, j): n for i, j, n in manifest["pair_games"]}
     assert sum(n - 4 for n in extra.values()) == 30

@@ -30,6 +30,7 @@ from .common import (
     game_options,
     handle_errors,
     plugin_paths,
+    progress,
     workers_option,
 )
 from .tournament import report_failures, run_games
@@ -131,7 +132,8 @@ def _play_rounds(
     workers: int | None,
 ) -> tuple[TournamentSettings, TournamentResult]:
     """Play round after round until the goal (or `rounds` rounds); the
-    settings and the table."""
+    settings and the table.  After each round, where the ladder stands
+    goes to stderr (a long ladder's progress)."""
     done = folder.finished()
     result = folder.result(settings)
     played = 0
@@ -147,6 +149,7 @@ def _play_rounds(
         report_failures(result, keys, folder, AGAIN)
         done = folder.finished()
         played += 1
+        progress(f"round {played}: {progress_line(result, settings, target)}")
     return settings, folder.result(settings)
 
 
