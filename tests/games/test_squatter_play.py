@@ -129,6 +129,32 @@ def test_the_seed003_line_is_won_from_e2():
     assert SquatterSolver(game).solve(state, outcome=True).value == -1
 
 
+def test_the_book_answers_d3_f3_and_d3_f4_with_c4():
+    # The White seed003 lines: after the book's D3 and seed 003's F3 or F4
+    # (or an image of them), White's third move is C4 (the default's own
+    # choice in every game it won there; stop 20's White draws played C2 or E2).
+    game = get_game("squatter", size=6)
+    for second in ("F3", "F4"):
+        assert game.format_move(book.book_move(game.replay(["D3", second]))) == "C4"
+    # The same position turned by a symmetry of the board: the reply turns too.
+    for sym in game.symmetries:
+        moves = [game.format_move(sym[game.parse_move(text)]) for text in ("D3", "F3", "C4")]
+        assert game.format_move(book.book_move(game.replay(moves[:2]))) == moves[2]
+
+
+@pytest.mark.slow
+def test_the_white_seed003_lines_are_won_from_move_11():
+    """Each White seed003 line is proven won for White after its 11th move
+    (24 free cells, Black to move: every Black move loses; 3-5 s each)."""
+    game = get_game("squatter", size=6)
+    lines = [line for colour, line, by in book.LINES[6] if by == "seed003" and colour == 0]
+    assert len(lines) == 3
+    for line in lines:
+        state = game.replay(line.split()[:11])
+        assert state.to_move == 1 and state.free.bit_count() == 24
+        assert SquatterSolver(game).solve(state, outcome=True).value == -1, line
+
+
 @pytest.mark.slow
 def test_the_book_lines_are_what_seed001_answers():
     """The opponent's moves of each seed 001 line are seed 001's own (full

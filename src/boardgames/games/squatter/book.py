@@ -76,6 +76,15 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # 003's are its replies.
         (1, "C6 C4 D6 D3 D5 E1 A2 C2 B3 E4 E2 F2 D1 D2 F3 E3 C1 C3", "seed003"),
         (1, "C6 C4 D6 D3 D5 E1 B1 C2 B3 E4 E2 F2 D1 D2 F3 E3 B4 C3", "seed003"),
+        # White against seed 003 where it answers D3 with F3 or F4: C4 (move
+        # 3), the default's own choice in every game it won there; its other
+        # third moves drew both White draws of the stop 20 matches.  Each
+        # line is one of those won games to 20 free cells (seed 003's replies
+        # in that match); proven won for White from move 11 (24 free cells),
+        # the F2 line from move 9 (27 free cells).
+        (0, "D3 F4 C4 F3 D5 E4 B3 D1 C2 B5 E2 C1 B4 A5 C5", "seed003"),
+        (0, "D3 F3 C4 F2 B5 E1 D5 C6 B3 E4 C2 D2 E3 A4 D4", "seed003"),
+        (0, "D3 F3 C4 F4 D5 E4 B3 A3 C2 A4 B5 C6 E2 D1 C5", "seed003"),
     ],
 }
 
