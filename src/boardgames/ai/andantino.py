@@ -17,7 +17,9 @@
   once, and when the opponent would have one if it were to move, limits the
   search to the moves after which it has none (`LadderPlayer`), and of
   those drops the moves after which it wins by threats of forcing lines,
-  checked 2 and then `pressure` (default 3) deep.
+  checked 2 and then `pressure` (default 3) deep; otherwise it checks the
+  searched move 2 and then 3 deep, and when it is refuted searches the
+  moves that hold instead.
   Options: noise, tt, seed, forced, groups, chase, ladders, pressure and any
   ThreatEvaluator weight (four, three, two, surround5, surround4,
   surround3, bridge, mobility, danger, tempo).
