@@ -76,6 +76,13 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # 003's are its replies.
         (1, "C6 C4 D6 D3 D5 E1 A2 C2 B3 E4 E2 F2 D1 D2 F3 E3 C1 C3", "seed003"),
         (1, "C6 C4 D6 D3 D5 E1 B1 C2 B3 E4 E2 F2 D1 D2 F3 E3 B4 C3", "seed003"),
+        # Black against seed 003's F3 at move 9 of the A2 A3 line (where the
+        # default's own B5 and E2 drew): E5 (move 10), seed 003's A5 (one
+        # fresh player in four answered so, and every play-on), E1 and D1
+        # from a play-on won 0-1.  After E1 (move 12) the position is a
+        # proven draw, so seed 003's B6 (4 of 4 fresh players) is its losing
+        # move; proven won for Black after D1 (move 14, 22 free cells).
+        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 A5 E1 B6 D1", "seed003"),
         # White against seed 003 where it answers D3 with F3 or F4: C4 (move
         # 3), the default's own choice in every game it won there; its other
         # third moves drew both White draws of the stop 20 matches.  Each
