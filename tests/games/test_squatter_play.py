@@ -145,12 +145,13 @@ def test_the_book_answers_d3_f3_and_d3_f4_with_c4():
 def test_the_book_answers_f3_in_the_a2_a3_line_with_e5():
     # The A2 A3 line is the seed 001 Black line's first eight moves; where
     # seed 003 plays F3 instead of C6 the book leaves the default's own B5
-    # or E2 for E5, and after seed 003's A5 it plays E1.
+    # or E2 for E5; after seed 003's A5 it plays E1, after its D6 F2.
     game = get_game("squatter", size=6)
     start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "C2"]
     assert game.format_move(book.book_move(game.replay([*start, "C6"]))) == "E6"
     assert game.format_move(book.book_move(game.replay([*start, "F3"]))) == "E5"
     assert game.format_move(book.book_move(game.replay([*start, "F3", "E5", "A5"]))) == "E1"
+    assert game.format_move(book.book_move(game.replay([*start, "F3", "E5", "D6"]))) == "F2"
     assert book.book_move(game.replay([*start, "F3", "E5", "C6"])) is None
 
 

@@ -83,6 +83,12 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # proven draw, so seed 003's B6 (4 of 4 fresh players) is its losing
         # move; proven won for Black after D1 (move 14, 22 free cells).
         (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 A5 E1 B6 D1", "seed003"),
+        # After E5 seed 003's D6 (3 of 5 match games with this line) instead:
+        # F2 (move 12), from a play-on won 0-1 (E1 won too); after F2 a
+        # proven draw, so seed 003's C6 (3 of 4 fresh players; E6 the
+        # other) loses; proven won after E3 (move 14, 22 free cells); F4 was
+        # seed 003's reply for 3 of 3 fresh players, D1 the solver's move.
+        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 D6 F2 C6 E3 F4 D1", "seed003"),
         # White against seed 003 where it answers D3 with F3 or F4: C4 (move
         # 3), the default's own choice in every game it won there; its other
         # third moves drew both White draws of the stop 20 matches.  Each
