@@ -28,12 +28,16 @@ class Budget:
     With a time limit the clock is read about every TARGET seconds of search,
     so the search stops within a fraction of a millisecond of its deadline
     (plus whatever the operating system takes from it).  The interval in
-    nodes follows the measured speed, but it at most doubles from one check
-    to the next and never passes MAX_INTERVAL: a run of cheap nodes (TT
-    hits) followed by costly ones (evaluations) cannot stretch the time
-    between two reads.  A read costs well under a microsecond against 5-100
-    µs per node, about 0.1% of the search.  Without a time limit only the
-    node limit is checked, with no clock reads at all.
+    nodes follows the cost of a node, taken as the highest cost measured
+    lately (forgotten with a half-life of HALF_LIFE seconds), not the last
+    average: cheap nodes (TT hits, cutoffs) between runs of costly ones
+    (evaluations at the horizon) do not widen it.  It also at most doubles
+    from one check to the next and never passes MAX_INTERVAL.  A read costs
+    well under a microsecond against 5-100 µs per node, about 0.1% of the
+    search.  Without a time limit only the node limit is checked, with no
+    clock reads at all.  A jump in cost is still seen one interval late: the
+    first read after cheap nodes turn costly comes after the interval the
+    cheap ones set.
 
     A `stop` signal (`Limits.stop`) is polled at the same checkpoints as the
     clock (a search with a stop and no time limit checks as often as a timed
@@ -41,6 +45,7 @@ class Budget:
     """
 
     TARGET = 0.00025
+    HALF_LIFE = 0.005
     MAX_INTERVAL = 1024
 
     def __init__(
@@ -54,6 +59,7 @@ class Budget:
         self.interval = 4
         self.last_nodes = 0
         self.last_time = start
+        self.cost = 0.0  # seconds a node, the highest lately
 
     def first_checkpoint(self, nodes: int) -> int:
         if not self.timed:
@@ -73,7 +79,8 @@ class Budget:
         done = nodes - self.last_nodes
         interval = self.interval
         if elapsed > 0 and done > 0:
-            wanted = int(done * self.TARGET / elapsed)
+            self.cost = max(elapsed / done, self.cost * 0.5 ** (elapsed / self.HALF_LIFE))
+            wanted = int(self.TARGET / self.cost)
             interval = max(1, min(wanted, 2 * interval, self.MAX_INTERVAL))
             self.interval = interval
         self.last_nodes, self.last_time = nodes, now
