@@ -98,9 +98,10 @@ def ladder(
     ±50 (95%): rounds of the round robin (two games a pair, colours swapped)
     to 4 games a pair, then focused rounds, as many games each, played by
     the pairs that narrow the widest intervals most (or a plain round robin
-    to --games per pair).  Ctrl-C stops and keeps the games, and running the
-    same command again goes on.  AIs registered since the ladder began join
-    it.
+    to --games per pair).  After each round a line on stderr gives the
+    widest interval so far and about how many games are still needed.
+    Ctrl-C stops and keeps the games, and running the same command again
+    goes on.  AIs registered since the ladder began join it.
     """
     plugins = kwargs["plugin"]
     game = game_from_kwargs(game_name, kwargs)
