@@ -89,6 +89,16 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # other) loses; proven won after E3 (move 14, 22 free cells); F4 was
         # seed 003's reply for 3 of 3 fresh players, D1 the solver's move.
         (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 D6 F2 C6 E3 F4 D1", "seed003"),
+        # After E5 seed 003's E6 or C6 (stop 21's match games: 2 and 1, all
+        # drawn): E1 and F2 at move 12 both won in play-ons; after either the
+        # position is a proven draw (E3 holds for White), so the move is the
+        # one seed 003 answered with a losing reply more often: after E6 E1
+        # D6 (3 of 4 fresh players; E3 1), after C6 F2 B6 or D6 (2 and 2;
+        # D6 is the line above).  Proven won after White's move 13 (23 free
+        # cells); E3, seed 003's F4 (4 of 4) and the solver's D1 to 20 free
+        # cells.
+        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 E6 E1 D6 E3 F4 D1", "seed003"),
+        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 C6 F2 B6 E3 F4 D1", "seed003"),
         # White against seed 003 where it answers D3 with F3 or F4: C4 (move
         # 3), the default's own choice in every game it won there; its other
         # third moves drew both White draws of the stop 20 matches.  Each
