@@ -381,3 +381,70 @@ def test_a_threat_of_a_line_away_from_the_attackers_stones():
     narrow.wide = False
     assert not narrow.threat_win(state.copy(), 1, time.perf_counter() + 60)  # N8 not tried
     assert Ladders().threat_win(state.copy(), 1, time.perf_counter() + 60)
+
+
+def names(moves) -> list[str]:
+    return sorted(GAME.format_move(m) for m in moves)
+
+
+def test_a_refutation_three_deep_that_the_check_ran_out_of_time_for():
+    """e24 (stop 21, `--seed 11`, lost as White): after F7 I7 the searched
+    move K11 is refuted 3 deep: Black's E7 threatens the ladder I11 H10 ...,
+    and each of White's three moves that stop it (J8, J12, L7) loses to
+    threats of lines 2 deep.  In the match the check took about 0.11 s of
+    CPU, more than its window at a load of 3, and K11 was played; 8 of the
+    11 moves hold 3 deep."""
+    opening = next(o for o in openings() if o.name == "e24")
+    state = position(opening.moves, "F7 I7")
+    player = make_player(GAME, "default")
+    k11 = GAME.parse_move("K11")
+    assert player._refuted_at(state, k11, None, (2, 3)) == 1
+    after = state.copy()
+    after.play("K11")
+    after.play("E7")
+    assert Ladders().win(after) is None
+    after.to_move = 1  # as if White passed
+    line = Ladders().win(after)
+    assert line is not None and [GAME.format_move(m) for m in line[:2]] == ["I11", "H10"]
+    after.to_move = 0
+    replies = Ladders().defences(after, line)
+    assert names(replies) == ["J12", "J8", "L7"]
+    for reply in replies:
+        after.make(reply)
+        assert Ladders().threat_win(after, 2, time.perf_counter() + 60)
+        after.undo()
+    moves, held, cut = player._holding(state, state.legal_moves(), (2, 3), None)
+    assert (names(moves), held, cut) == (
+        ["E7", "F6", "G6", "H10", "H6", "I11", "L7", "L9"], 2, False)
+
+
+#: e13 (stop 21, `--seed 13`, lost as White): the position before White's
+#: G7 at ply 16.
+E13_GAME = "H9 K9 J12 I12 H8 I8 K8 L9 L10 M9 J8 H7 I7 H6 G8 J13"
+
+
+def test_a_refutation_four_deep():
+    """Every White move holds 3 deep; G7 (played) is refuted 4 deep: Black's
+    M10 threatens the ladder L11 K12 ..., and each of White's five moves
+    that stop it loses to threats of lines 3 deep.  Five moves hold 4 deep."""
+    opening = next(o for o in openings() if o.name == "e13")
+    state = position(opening.moves, E13_GAME)
+    player = make_player(GAME, "default")
+    g7 = GAME.parse_move("G7")
+    assert player._refuted_at(state, g7, None, (2, 3)) is None
+    assert player._refuted_at(state, g7, None, (2, 3, 4)) == 2
+    after = state.copy()
+    after.play("G7")
+    after.play("M10")
+    after.to_move = 1
+    line = Ladders().win(after)
+    assert line is not None and [GAME.format_move(m) for m in line[:2]] == ["L11", "K12"]
+    after.to_move = 0
+    replies = Ladders().defences(after, line)
+    assert names(replies) == ["H11", "K12", "L11", "L8", "M8"]
+    for reply in replies:
+        after.make(reply)
+        assert Ladders().threat_win(after, 3, time.perf_counter() + 60)
+        after.undo()
+    moves, held, cut = player._holding(state, state.legal_moves(), (2, 3, 4), None)
+    assert (names(moves), held, cut) == (["H11", "L11", "L8", "M10", "M8"], 3, False)

@@ -184,6 +184,11 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         self.ladders = ladders
         #: Depths of the check of the moves that stop a ladder (`pressure`).
         self.pressure = tuple(range(min(2, pressure), pressure + 1))
+        #: Depths of the check of the searched move, and the share of the
+        #: budget its search gets (attributes, so that variants can be
+        #: measured side by side: benchmarks/andantino_lost.py).
+        self.depths = THREAT_DEPTHS
+        self.search_share = SEARCH_SHARE
         self.searcher = engine
 
     def choose(
@@ -206,15 +211,17 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         if allowed is not None or budget is None:
             left = None if budget is None else budget - (perf_counter() - start)
             return self._search(copy, limits, left, allowed)
-        move = self._search(copy, limits, SEARCH_SHARE * budget - (perf_counter() - start), None)
-        depth = self._refuted_at(copy, move, start + CHECK_SHARE * budget)
+        move = self._search(
+            copy, limits, self.search_share * budget - (perf_counter() - start), None
+        )
+        depth = self._refuted_at(copy, move, start + CHECK_SHARE * budget, self.depths)
         if depth is None:
             return move
         others = [m for m in copy.legal_moves() if m != move]
         if self.searcher.order is not None:  # the likeliest first
             others = self.searcher.order(copy, others)
         deadline = perf_counter() + HOLD_SHARE * budget
-        holding, held, cut = self._holding(copy, others, THREAT_DEPTHS, deadline)
+        holding, held, cut = self._holding(copy, others, self.depths, deadline)
         if held < depth or (held == depth and not cut):
             return move  # no other move is known to hold deeper, or might
         return self._search(copy, limits, RESEARCH_SHARE * budget, set(holding))
