@@ -156,13 +156,14 @@ def test_the_book_answers_f3_in_the_a2_a3_line_with_e5():
 
 
 def test_the_book_answers_e5_e6_with_e1_and_e5_c6_with_f2():
-    # Stop 22: seed 003's other answers to the F3 line's E5.  E6 gets E1 and
-    # C6 gets F2, in every orientation of the board; seed 003's D6 after
-    # either gets E3 (after C6 F2 D6 by transposition into the D6 line).
+    # Stop 22: seed 003's other answers to the F3 line's E5.  E6 and B6 get
+    # E1 and C6 gets F2, in every orientation of the board; seed 003's D6
+    # after either gets E3 (after C6 F2 D6 by transposition into the D6
+    # line), and B6 E1 A5 is the A5 line's position (D1).
     game = get_game("squatter", size=6)
     start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "C2", "F3", "E5"]
     cases = [("E6", "E1"), ("C6", "F2"), ("E6 E1 D6", "E3"), ("C6 F2 B6", "E3"),
-             ("C6 F2 D6", "E3")]
+             ("C6 F2 D6", "E3"), ("B6", "E1"), ("B6 E1 C6", "E3"), ("B6 E1 A5", "D1")]
     for sym in game.symmetries:
         for after, answer in cases:
             moves = [sym[game.parse_move(text)] for text in [*start, *after.split(), answer]]
@@ -172,18 +173,45 @@ def test_the_book_answers_e5_e6_with_e1_and_e5_c6_with_f2():
 
 @pytest.mark.slow
 def test_the_e5_e6_and_e5_c6_lines_are_won_after_move_13():
-    """After E6 E1 D6 and C6 F2 B6 (23 free cells, Black to move) Black wins,
-    and E3 (move 14) keeps the win; after E1 and F2 (move 12) the position is
-    a draw, so seed 003's reply decides (about 2 minutes at a load of 3)."""
+    """After E6 E1 D6, C6 F2 B6 and B6 E1 C6 (23 free cells, Black to move)
+    Black wins, and E3 (move 14) keeps the win; after C6 F2 (move 12) the
+    position is a draw, so seed 003's reply decides (1 to 2 minutes at a
+    load of 3)."""
     game = get_game("squatter", size=6)
     start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "C2", "F3", "E5"]
-    for after in ("E6 E1 D6", "C6 F2 B6"):
+    for after in ("E6 E1 D6", "C6 F2 B6", "B6 E1 C6"):
         state = game.replay([*start, *after.split()])
         assert state.to_move == 1 and state.free.bit_count() == 23
         state.make(game.parse_move("E3"))
         assert SquatterSolver(game).solve(state, outcome=True).value == -1, after
     state = game.replay([*start, "C6", "F2"])
     assert SquatterSolver(game).solve(state, outcome=True).value == 0
+
+
+def test_the_book_answers_f4_in_the_a2_a3_line_with_e1():
+    # Stop 22: where seed 003 plays F4 at move 9 the book plays E1, after its
+    # F5 D1, after its F2 E2 (the capture), in every orientation.
+    game = get_game("squatter", size=6)
+    start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "C2", "F4"]
+    for sym in game.symmetries:
+        for after, answer in (("", "E1"), ("E1 F5", "D1"), ("E1 F5 D1 F2", "E2")):
+            moves = [sym[game.parse_move(text)] for text in [*start, *after.split(), answer]]
+            state = game.replay([game.format_move(move) for move in moves[:-1]])
+            assert book.book_move(state) == moves[-1], after
+    assert book.book_move(game.replay([*start, "E1", "B6"])) is None
+
+
+@pytest.mark.slow
+def test_the_f4_line_is_won_after_f2():
+    """After F4 E1 F5 D1 the position is a draw (24 free cells, White to
+    move), and after seed 003's F2 a Black win that E2 keeps (about 20 s)."""
+    game = get_game("squatter", size=6)
+    [line] = [line for _, line, by in book.LINES[6] if by == "seed003" and "C2 F4" in line]
+    moves = line.split()
+    assert SquatterSolver(game).solve(game.replay(moves[:12]), outcome=True).value == 0
+    state = game.replay(moves[:14])
+    assert state.to_move == 0 and state.free.bit_count() == 21
+    assert SquatterSolver(game).solve(state, outcome=True).value == -1
 
 
 @pytest.mark.slow

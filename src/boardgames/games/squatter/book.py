@@ -99,6 +99,18 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # cells.
         (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 E6 E1 D6 E3 F4 D1", "seed003"),
         (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 C6 F2 B6 E3 F4 D1", "seed003"),
+        # After E5 B6 (1 of 4 players that played the game from the start):
+        # E1, a proven draw; seed 003's A5 (2 of 4 fresh players) reaches the
+        # A5 line, its C6 (the other 2) is lost too: E3, F4 (4 of 4), D1.
+        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 B6 E1 C6 E3 F4 D1", "seed003"),
+        # Black against seed 003's F4 at move 9 of the A2 A3 line (every
+        # Black move 10 played on drew; the default's own B5 and E2 lead to
+        # positions that are not Black wins): E1 (move 10), seed 003's F5 (4
+        # of 4 fresh players, 2 of 4 that played the game from the start),
+        # D1 (move 12: the only one of 25 that won when played on after E1
+        # F5), a proven draw, so seed 003's F2 (4 of 4 fresh, 4 of 4 in-game)
+        # loses; E2 (move 14) captures D2, 0-1, 21 free cells.
+        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F4 E1 F5 D1 F2 E2", "seed003"),
         # White against seed 003 where it answers D3 with F3 or F4: C4 (move
         # 3), the default's own choice in every game it won there; its other
         # third moves drew both White draws of the stop 20 matches.  Each
