@@ -448,3 +448,28 @@ def test_a_refutation_four_deep():
         after.undo()
     moves, held, cut = player._holding(state, state.legal_moves(), (2, 3, 4), None)
     assert (names(moves), held, cut) == (["H11", "L11", "L8", "M10", "M8"], 3, False)
+
+
+def test_the_check_option_sets_the_depth_of_the_searched_moves_check():
+    """At e13's position the search's pick G7 (stubbed) holds 3 deep, so
+    the default keeps it; with `check=4` it is refuted, and the player
+    searches the five moves that hold 4 deep instead (a long budget, so
+    that no check is cut by its deadline)."""
+    opening = next(o for o in openings() if o.name == "e13")
+    state = position(opening.moves, E13_GAME)
+    g7 = GAME.parse_move("G7")
+    for spec, searched in (("default:time=60", None), ("default:time=60,check=4",
+                                                       ["H11", "L11", "L8", "M10", "M8"])):
+        player = make_player(GAME, spec)
+        calls = []
+
+        def search(state, limits, time, allowed, calls=calls):
+            calls.append(allowed)
+            return g7 if len(calls) == 1 else min(allowed)
+
+        player._search = search
+        move = player.choose(state)
+        if searched is None:
+            assert calls == [None] and move == g7
+        else:
+            assert len(calls) == 2 and names(calls[1]) == searched and move == min(calls[1])

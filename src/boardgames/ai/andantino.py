@@ -18,9 +18,9 @@
   search to the moves after which it has none (`LadderPlayer`), and of
   those drops the moves after which it wins by threats of forcing lines,
   checked 2 and then `pressure` (default 3) deep; otherwise it checks the
-  searched move 2 and then 3 deep, and when it is refuted searches the
-  moves that hold instead.
-  Options: noise, tt, seed, forced, groups, chase, ladders, pressure and any
+  searched move 2 and then `check` (default 3) deep, and when it is refuted
+  searches the moves that hold instead.
+  Options: noise, tt, seed, forced, groups, chase, ladders, pressure, check and any
   ThreatEvaluator weight (four, three, two, surround5, surround4,
   surround3, bridge, mobility, danger, tempo).
 
@@ -106,6 +106,8 @@ def seed_ai(
                low=0, high=30),
         Option("pressure", "whole", 3, "depth of the threats-of-ladders check of the moves that "
                "stop a ladder", low=1, high=6),
+        Option("check", "whole", 3, "depth of the threats-of-ladders check of the searched move",
+               low=2, high=6),
         *(Option(name, "number", weight, "ThreatEvaluator weight", low=0)
           for name, weight in DEFAULT_WEIGHTS.items()),
     ),
@@ -122,6 +124,7 @@ def default_ai(
     chase: bool,
     ladders: int,
     pressure: int,
+    check: int,
     **weights: float,
 ) -> Player:
     """The library's strongest Andantino player."""
@@ -134,9 +137,11 @@ def default_ai(
         seed=seed,
     )
     if ladders:
-        return LadderPlayer(
+        player = LadderPlayer(
             engine, Ladders(ladders), pressure, limits=_limits(limits), name="default"
         )
+        player.depths = tuple(range(2, check + 1))
+        return player
     return SearchPlayer(engine, limits=_limits(limits), name="default")
 
 
@@ -187,7 +192,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         #: Depths of the check of the searched move, and the share of the
         #: budget its search gets (attributes, so that variants can be
         #: measured side by side: benchmarks/andantino_lost.py).
-        self.depths = THREAT_DEPTHS
+        self.depths: tuple[int, ...] = THREAT_DEPTHS
         self.search_share = SEARCH_SHARE
         self.searcher = engine
 
