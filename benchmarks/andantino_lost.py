@@ -28,6 +28,8 @@ import argparse
 import json
 import time
 
+from andantino_choose import loses
+
 from boardgames.ai import make_player
 from boardgames.game import get_game
 from boardgames.games.andantino.ladders import Ladders
@@ -42,19 +44,6 @@ def tag(state, cap: float) -> str:
         if ladders.threat_win(state, depth, time.perf_counter() + cap):
             return str(depth)
     return "."
-
-
-def refuted(state, move: int, depth: int, cap: float) -> bool | None:
-    """Whether `move` loses at once or to threats of forcing lines `depth`
-    deep (None: the check ran out of `cap` seconds)."""
-    state = state.copy()
-    me = state.to_move
-    state.make(move)
-    if state.reason is not None:
-        return state.winner() != me
-    end = time.perf_counter() + cap
-    found = Ladders().threat_win(state, depth, end)
-    return None if not found and time.perf_counter() > end else found
 
 
 def lost_positions(game, record: dict, cap: float) -> tuple[list[str], list[tuple]]:
@@ -82,11 +71,11 @@ def holding(game, state, cap: float) -> str:
     """The moves that hold 3 deep, and of those the ones that hold 4 deep."""
     fmt = game.format_move
     moves = state.legal_moves()
-    three = [m for m in moves if refuted(state, m, 3, cap) is False]
+    three = [m for m in moves if loses(state, m, 3, cap) is False]
     four, cut = [], []
     for move in three:
         start = time.process_time()
-        verdict = refuted(state, move, 4, 2 * cap)
+        verdict = loses(state, move, 4, 2 * cap)
         spent = f"{fmt(move)} {time.process_time() - start:.2f} s"
         if verdict is None:
             cut.append(spent)
@@ -139,7 +128,7 @@ def main() -> None:
                     chosen = player.choose(state.copy(), time_limit=args.time)
                     key = (path, number, ply, chosen)
                     if key not in verdicts:
-                        verdicts[key] = refuted(state, chosen, 4, 10.0)
+                        verdicts[key] = loses(state, chosen, 4, 10.0)
                     verdict = verdicts[key]
                     counts[name][0 if verdict else 2 if verdict is None else 1] += 1
                     mark = "x" if verdict else "?" if verdict is None else ""
