@@ -137,11 +137,9 @@ def default_ai(
         seed=seed,
     )
     if ladders:
-        player = LadderPlayer(
-            engine, Ladders(ladders), pressure, limits=_limits(limits), name="default"
+        return LadderPlayer(
+            engine, Ladders(ladders), pressure, check, limits=_limits(limits), name="default"
         )
-        player.depths = tuple(range(2, check + 1))
-        return player
     return SearchPlayer(engine, limits=_limits(limits), name="default")
 
 
@@ -183,16 +181,21 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
     Every check has a deadline; a move left unchecked stays allowed."""
 
     def __init__(
-        self, engine: Searcher, ladders: Ladders, pressure: int = 3, **kwargs: object
+        self,
+        engine: Searcher,
+        ladders: Ladders,
+        pressure: int = 3,
+        check: int = THREAT_DEPTHS[-1],
+        **kwargs: object,
     ) -> None:
         super().__init__(engine, **kwargs)  # type: ignore[arg-type]
         self.ladders = ladders
         #: Depths of the check of the moves that stop a ladder (`pressure`).
         self.pressure = tuple(range(min(2, pressure), pressure + 1))
-        #: Depths of the check of the searched move, and the share of the
-        #: budget its search gets (attributes, so that variants can be
-        #: measured side by side: benchmarks/andantino_lost.py).
-        self.depths: tuple[int, ...] = THREAT_DEPTHS
+        #: Depths of the check of the searched move (2 to `check`), and the
+        #: share of the budget its search gets (attributes, so that variants
+        #: can be measured side by side: benchmarks/andantino_lost.py).
+        self.depths: tuple[int, ...] = tuple(range(THREAT_DEPTHS[0], check + 1))
         self.search_share = SEARCH_SHARE
         self.searcher = engine
 
