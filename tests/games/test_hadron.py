@@ -11,6 +11,7 @@ from boardgames.errors import IllegalMoveError, NotationError
 from boardgames.game import OptionError, Outcome, get_game, perft
 from boardgames.games.hadron import Aenigma, AenigmaParams, scan_specials
 from boardgames.games.hadron.experts import LOST, aenigma_evaluator
+from hadron_reference import brute_force_win
 from protocol_checks import check_protocol
 
 # ../shared/oracles/hadron.md: legal counts before the first move and after each ply.
@@ -241,17 +242,6 @@ def test_evaluators_and_rendering():
 
 
 # --- the solver ---------------------------------------------------------------------
-
-
-def brute_force_win(state) -> bool:
-    """Plain negamax over win/loss: no table, no ordering, no shortcuts."""
-    for move in state.legal_moves():
-        state.make(move)
-        lost = not brute_force_win(state)
-        state.undo()
-        if lost:
-            return True
-    return False
 
 
 def solve(rows, cols, moves=(), all_moves=True):

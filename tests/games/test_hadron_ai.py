@@ -11,17 +11,7 @@ from boardgames.ai import make_player
 from boardgames.ai.hadron_endgame import swindle, winning_replies
 from boardgames.game import get_game
 from boardgames.games.hadron.solver import HadronSolver
-
-
-def brute_force_win(state) -> bool:
-    """Plain negamax over win/loss: no table, no ordering, no shortcuts."""
-    for move in state.legal_moves():
-        state.make(move)
-        lost = not brute_force_win(state)
-        state.undo()
-        if lost:
-            return True
-    return False
+from hadron_reference import brute_force_win
 
 
 def brute_force_shares(state) -> dict[int, float]:

@@ -10,17 +10,7 @@ from hypothesis import strategies as st
 from boardgames.game import get_game
 from boardgames.games.hadron.experts import EVALUATORS, Regions
 from boardgames.games.hadron.sums import Sums, sums_evaluator
-
-
-def brute_force_win(state) -> bool:
-    """Plain negamax over win/loss: no table, no ordering, no shortcuts."""
-    for move in state.legal_moves():
-        state.make(move)
-        lost = not brute_force_win(state)
-        state.undo()
-        if lost:
-            return True
-    return False
+from hadron_reference import brute_force_win
 
 
 def random_position(rng: random.Random, rows: int, cols: int):
