@@ -214,16 +214,39 @@ def test_the_f4_line_is_won_after_f2():
     assert SquatterSolver(game).solve(state, outcome=True).value == -1
 
 
+def test_the_book_answers_d3_f2_with_c4():
+    # Stop 23's White seed003 lines: after the book's D3 and seed 003's F2
+    # (or its image E1) the book plays C4 (the default's own E2 drew), then
+    # B5 after seed 003's E1 or F3, and the lines' moves after its replies
+    # to B5, in every orientation of the board.
+    game = get_game("squatter", size=6)
+    assert game.format_move(book.book_move(game.replay(["D3", "E1"]))) == "C4"
+    cases = [("", "C4"), ("C4 E1", "B5"), ("C4 E1 B5 D2", "E3"), ("C4 E1 B5 E3", "D2"),
+             ("C4 F3", "B5"), ("C4 F3 B5 E3", "B3"), ("C4 F3 B5 D2", "B3"),
+             ("C4 F3 B5 E1", "D5"), ("C4 E1 B5 D2 E3 C2", "E5"), ("C4 F3 B5 D2 B3 A4", "C2")]
+    for sym in game.symmetries:
+        for after, answer in cases:
+            texts = ["D3", "F2", *after.split(), answer]
+            moves = [sym[game.parse_move(text)] for text in texts]
+            state = game.replay([game.format_move(move) for move in moves[:-1]])
+            assert book.book_move(state) == moves[-1], after
+    # F3 after E1 B5 is the F3 B5 E1 position (transposition): D5; B2 is off the book.
+    state = game.replay(["D3", "F2", "C4", "E1", "B5", "F3"])
+    assert game.format_move(book.book_move(state)) == "D5"
+    assert book.book_move(game.replay(["D3", "F2", "C4", "E1", "B5", "B2"])) is None
+
+
 @pytest.mark.slow
 def test_the_white_seed003_lines_are_won_from_move_11():
     """Each White seed003 line is proven won for White after its 11th move
-    (24 free cells, Black to move: every Black move loses; 3-5 s each)."""
+    (24 or 25 free cells, Black to move: every Black move loses; 1-20 s
+    each)."""
     game = get_game("squatter", size=6)
     lines = [line for colour, line, by in book.LINES[6] if by == "seed003" and colour == 0]
-    assert len(lines) == 3
+    assert len(lines) == 7
     for line in lines:
         state = game.replay(line.split()[:11])
-        assert state.to_move == 1 and state.free.bit_count() == 24
+        assert state.to_move == 1 and state.free.bit_count() in (24, 25)
         assert SquatterSolver(game).solve(state, outcome=True).value == -1, line
 
 
