@@ -123,12 +123,13 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # White against seed 003's F2 (or its image E1) after D3 (stop 23):
         # C4 (move 3), the default's own choice in 41 of the 46 such games
         # of stops 20-22, all won; its E2 drew 4 of the other 5.  Seed 003
-        # answers C4 with F3 or E1, then B5 (the default's own) with E3, D2
-        # or (after F3) E1, which is the F3 F2 line above by transposition.
-        # Each line is a won match game to move 15 (20 or 21 free cells);
-        # proven won for White from move 11 (24 or 25 free cells).
+        # answers C4 with F3 or E1, then B5 (the default's own) with D2 (or
+        # its image E3: after E1 B5 the board is symmetric in the A6-F1
+        # diagonal), E3 or E1; F3 B5 E1 is the F3 F2 line above by
+        # transposition.  Each line is a won match game to move 15 (20 or
+        # 21 free cells); proven won for White from move 11 (24 or 25 free
+        # cells).
         (0, "D3 F2 C4 E1 B5 D2 E3 C2 E5 D5 D6 C6 C5 F4 E4", "seed003"),
-        (0, "D3 F2 C4 E1 B5 E3 D2 E4 B2 B3 A3 A4 B4 C1 C2", "seed003"),
         (0, "D3 F2 C4 F3 B5 E3 B3 A4 C2 E1 D5 C6 E2 D2 E4", "seed003"),
         (0, "D3 F2 C4 F3 B5 D2 B3 A4 C2 D5 E2 D1 E3 D6 D4", "seed003"),
     ],
