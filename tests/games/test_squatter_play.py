@@ -267,3 +267,33 @@ def test_the_book_lines_are_what_seed001_answers():
                 if state.to_move != colour:
                     assert game.format_move(seed001.choose(state)) == move, line
                 state.make(game.parse_move(move))
+
+
+def _positions(game, line: str) -> set[int]:
+    """The canonical keys of every position a book line passes through."""
+    state, keys = game.new_state(), set()
+    for move in line.split():
+        state.make(game.parse_move(move))
+        keys.add(book.canonical(state)[0])
+    return keys
+
+
+def test_every_book_line_reaches_a_position_no_other_line_does():
+    """A line that is another's mirror image, rotation or transposition (or
+    a part of one) adds nothing to the book; it must not get in unnoticed."""
+    for size, lines in book.LINES.items():
+        game = get_game("squatter", size=size)
+        keys = [_positions(game, line) for _, line, _ in lines]
+        for i, mine in enumerate(keys):
+            for j, other in enumerate(keys):
+                assert i == j or not mine <= other, (lines[i][1], lines[j][1])
+
+
+def test_a_mirrored_line_is_caught():
+    """Stop 23's dropped line was the D2 line's mirror image: the same positions."""
+    game = get_game("squatter", size=6)
+    line = "D3 F2 C4 E1 B5 D2 E3 C2 E5 D5 D6 C6 C5 F4 E4"
+    mirror = game.symmetries[1]
+    image = " ".join(game.format_move(mirror[game.parse_move(m)]) for m in line.split())
+    assert image != line
+    assert _positions(game, image) == _positions(game, line)
