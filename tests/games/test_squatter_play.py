@@ -118,17 +118,6 @@ def test_the_book_lines_end_in_proven_wins():
                 start.make(game.parse_move(move))
 
 
-@pytest.mark.slow
-def test_the_seed003_line_is_won_from_e2():
-    """The seed 003 F5 line is proven won for Black from its 12th move on
-    (24 free cells, White to move: every White move loses; about 17 s)."""
-    game = get_game("squatter", size=6)
-    [line] = [line for _, line, by in book.LINES[6] if by == "seed003" and "F5 E5" in line]
-    state = game.replay(line.split()[:12])
-    assert state.to_move == 0 and state.free.bit_count() == 24
-    assert SquatterSolver(game).solve(state, outcome=True).value == -1
-
-
 def test_the_book_answers_d3_f3_and_d3_f4_with_c4():
     # The White seed003 lines: after the book's D3 and seed 003's F3 or F4
     # (or an image of them), White's third move is C4 (the default's own
@@ -142,74 +131,34 @@ def test_the_book_answers_d3_f3_and_d3_f4_with_c4():
         assert game.format_move(book.book_move(game.replay(moves[:2]))) == moves[2]
 
 
-def test_the_book_answers_f3_in_the_a2_a3_line_with_e5():
-    # The A2 A3 line is the seed 001 Black line's first eight moves; where
-    # seed 003 plays F3 instead of C6 the book leaves the default's own B5
-    # or E2 for E5; after seed 003's A5 it plays E1, after its D6 F2.
+def test_the_book_answers_e4_in_the_a2_a3_line_with_f5():
+    # Stop 24: after A2 C4 A3 D3 B3 D5 E4 the book plays F5 (no longer C2,
+    # where seed 003's F3, F4 and F5 drew 23 of 26 games); after seed 001's
+    # A4 C2, after seed 003's C6 E2, then F4 and E3; in every orientation.
     game = get_game("squatter", size=6)
-    start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "C2"]
-    assert game.format_move(book.book_move(game.replay([*start, "C6"]))) == "E6"
-    assert game.format_move(book.book_move(game.replay([*start, "F3"]))) == "E5"
-    assert game.format_move(book.book_move(game.replay([*start, "F3", "E5", "A5"]))) == "E1"
-    assert game.format_move(book.book_move(game.replay([*start, "F3", "E5", "D6"]))) == "F2"
-    assert book.book_move(game.replay([*start, "F3", "E5", "B5"])) is None
-
-
-def test_the_book_answers_e5_e6_with_e1_and_e5_c6_with_f2():
-    # Stop 22: seed 003's other answers to the F3 line's E5.  E6 and B6 get
-    # E1 and C6 gets F2, in every orientation of the board; seed 003's D6
-    # after either gets E3 (after C6 F2 D6 by transposition into the D6
-    # line), and B6 E1 A5 is the A5 line's position (D1).
-    game = get_game("squatter", size=6)
-    start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "C2", "F3", "E5"]
-    cases = [("E6", "E1"), ("C6", "F2"), ("E6 E1 D6", "E3"), ("C6 F2 B6", "E3"),
-             ("C6 F2 D6", "E3"), ("B6", "E1"), ("B6 E1 C6", "E3"), ("B6 E1 A5", "D1")]
+    start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4"]
+    cases = [("", "F5"), ("F5 A4", "C2"), ("F5 A4 C2 C6", "E2"), ("F5 A4 C2 C6 E2 F4", "D1"),
+             ("F5 C6", "E2"), ("F5 C6 E2 B6", "F4"), ("F5 C6 E2 B6 F4 F3", "E3")]
     for sym in game.symmetries:
         for after, answer in cases:
             moves = [sym[game.parse_move(text)] for text in [*start, *after.split(), answer]]
             state = game.replay([game.format_move(move) for move in moves[:-1]])
             assert book.book_move(state) == moves[-1], after
+    # The old C2 lines are gone: C2 F3 is off the book.
+    assert book.book_move(game.replay([*start, "C2", "F3"])) is None
 
 
 @pytest.mark.slow
-def test_the_e5_e6_and_e5_c6_lines_are_won_after_move_13():
-    """After E6 E1 D6, C6 F2 B6 and B6 E1 C6 (23 free cells, Black to move)
-    Black wins, and E3 (move 14) keeps the win; after C6 F2 (move 12) the
-    position is a draw, so seed 003's reply decides (1 to 2 minutes at a
-    load of 3)."""
+def test_the_f5_lines_are_won():
+    """The seed 003 F5 line is proven won for Black after F4 (move 12, 24
+    free cells, White to move), the seed 001 one after D1 (move 14, which
+    captures D2: 21 free cells; about 20 s in all)."""
     game = get_game("squatter", size=6)
-    start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "C2", "F3", "E5"]
-    for after in ("E6 E1 D6", "C6 F2 B6", "B6 E1 C6"):
-        state = game.replay([*start, *after.split()])
-        assert state.to_move == 1 and state.free.bit_count() == 23
-        state.make(game.parse_move("E3"))
-        assert SquatterSolver(game).solve(state, outcome=True).value == -1, after
-    state = game.replay([*start, "C6", "F2"])
-    assert SquatterSolver(game).solve(state, outcome=True).value == 0
-
-
-def test_the_book_answers_f4_in_the_a2_a3_line_with_e1():
-    # Stop 22: where seed 003 plays F4 at move 9 the book plays E1, after its
-    # F5 D1, after its F2 E2 (the capture), in every orientation.
-    game = get_game("squatter", size=6)
-    start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "C2", "F4"]
-    for sym in game.symmetries:
-        for after, answer in (("", "E1"), ("E1 F5", "D1"), ("E1 F5 D1 F2", "E2")):
-            moves = [sym[game.parse_move(text)] for text in [*start, *after.split(), answer]]
-            state = game.replay([game.format_move(move) for move in moves[:-1]])
-            assert book.book_move(state) == moves[-1], after
-    assert book.book_move(game.replay([*start, "E1", "B6"])) is None
-
-
-@pytest.mark.slow
-def test_the_f4_line_is_won_after_f2():
-    """After F4 E1 F5 D1 the position is a draw (24 free cells, White to
-    move), and after seed 003's F2 a Black win that E2 keeps (about 20 s)."""
-    game = get_game("squatter", size=6)
-    [line] = [line for _, line, by in book.LINES[6] if by == "seed003" and "C2 F4" in line]
-    moves = line.split()
-    assert SquatterSolver(game).solve(game.replay(moves[:12]), outcome=True).value == 0
-    state = game.replay(moves[:14])
+    start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "F5"]
+    state = game.replay([*start, "C6", "E2", "B6", "F4"])
+    assert state.to_move == 0 and state.free.bit_count() == 24
+    assert SquatterSolver(game).solve(state, outcome=True).value == -1
+    state = game.replay([*start, "A4", "C2", "C6", "E2", "F4", "D1"])
     assert state.to_move == 0 and state.free.bit_count() == 21
     assert SquatterSolver(game).solve(state, outcome=True).value == -1
 

@@ -51,23 +51,19 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
             "D3 A2 C4 B3 E2 E4 C2 D1 C6 A3 D4 D5 E5 D6 F4 F3 E3 A4 C3 A5 B2 B1 B4 B6",
             "seed001",
         ),
-        # Black beats seed 001: proven won for Black (to move: E2) after the
-        # 11th move (25 free cells); E6 (move 10, at 27 free cells) is the
-        # move that was tried, the earlier Black moves are the default's own
-        # at 1 s a move; D1 (move 14) captures D2, 0-1; solver moves from
-        # move 16.
-        (
-            1,
-            "A2 C4 A3 D3 B3 D5 E4 C2 C6 E6 A4 E2 F4 D1 A5 C3 B1 D4 B6 B2 C1 B4 D6",
-            "seed001",
-        ),
-        # Black beats seed 003 where it answers E4 with F5 instead of seed
-        # 001's C6 (the first eight moves are the line above): E5 (move 10),
-        # seed 003's F2 and F4, E2 and D1 from a game Black won 0-1.  After
-        # E2 (move 12, 24 free cells) every White move loses; D1 (move 14)
-        # captures.  E5 does not win against every reply: after E3 (seen
-        # once in a match) the position is a proven draw.
-        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F5 E5 F2 E2 F4 D1", "seed003"),
+        # Black beats seed 001 (stop 24): F5 at move 8 instead of C2 (the
+        # earlier lines' move, which seed 003 answered with F3, F4 or F5 and
+        # drew 23 games of 26 in stop 23); seed 001 answers A4, and C2 (move
+        # 10, the only one of the first 8 moves tried there that won when
+        # played on) transposes into the old C2 C6 F5 A4 game; proven won
+        # for Black after D1 (move 14, 22 free cells).
+        (1, "A2 C4 A3 D3 B3 D5 E4 F5 A4 C2 C6 E2 F4 D1", "seed001"),
+        # Black beats seed 003 (stop 24): F5 (move 8, the only one of 29
+        # classes that won when played on), seed 003's C6 (8 of 8 fresh and
+        # in-game players), the default's own E2, seed 003's B6 (4 of 4
+        # in-game; fresh players B6, F3, D6, F4 once each) and F3 (8 of 8);
+        # proven won for Black after F4 (move 12, 24 free cells).
+        (1, "A2 C4 A3 D3 B3 D5 E4 F5 C6 E2 B6 F4 F3 E3", "seed003"),
         # Black beats seed 003's C6 opening (C6 D6 D5 ... drew every time
         # with the default's own C2 at move 6): E1 (move 6, 31 free cells)
         # instead, found by trying every move and playing on; seed 003
@@ -76,41 +72,6 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # 003's are its replies.
         (1, "C6 C4 D6 D3 D5 E1 A2 C2 B3 E4 E2 F2 D1 D2 F3 E3 C1 C3", "seed003"),
         (1, "C6 C4 D6 D3 D5 E1 B1 C2 B3 E4 E2 F2 D1 D2 F3 E3 B4 C3", "seed003"),
-        # Black against seed 003's F3 at move 9 of the A2 A3 line (where the
-        # default's own B5 and E2 drew): E5 (move 10), seed 003's A5 (one
-        # fresh player in four answered so, and every play-on), E1 and D1
-        # from a play-on won 0-1.  After E1 (move 12) the position is a
-        # proven draw, so seed 003's B6 (4 of 4 fresh players) is its losing
-        # move; proven won for Black after D1 (move 14, 22 free cells).
-        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 A5 E1 B6 D1", "seed003"),
-        # After E5 seed 003's D6 (3 of 5 match games with this line) instead:
-        # F2 (move 12), from a play-on won 0-1 (E1 won too); after F2 a
-        # proven draw, so seed 003's C6 (3 of 4 fresh players; E6 the
-        # other) loses; proven won after E3 (move 14, 22 free cells); F4 was
-        # seed 003's reply for 3 of 3 fresh players, D1 the solver's move.
-        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 D6 F2 C6 E3 F4 D1", "seed003"),
-        # After E5 seed 003's E6 or C6 (stop 21's match games: 2 and 1, all
-        # drawn): E1 and F2 at move 12 both won in play-ons; after either the
-        # position is a proven draw (E3 holds for White), so the move is the
-        # one seed 003 answered with a losing reply more often: after E6 E1
-        # D6 (3 of 4 fresh players; E3 1), after C6 F2 B6 or D6 (2 and 2;
-        # D6 is the line above).  Proven won after White's move 13 (23 free
-        # cells); E3, seed 003's F4 (4 of 4) and the solver's D1 to 20 free
-        # cells.
-        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 E6 E1 D6 E3 F4 D1", "seed003"),
-        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 C6 F2 B6 E3 F4 D1", "seed003"),
-        # After E5 B6 (1 of 4 players that played the game from the start):
-        # E1, a proven draw; seed 003's A5 (2 of 4 fresh players) reaches the
-        # A5 line, its C6 (the other 2) is lost too: E3, F4 (4 of 4), D1.
-        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F3 E5 B6 E1 C6 E3 F4 D1", "seed003"),
-        # Black against seed 003's F4 at move 9 of the A2 A3 line (every
-        # Black move 10 played on drew; the default's own B5 and E2 lead to
-        # positions that are not Black wins): E1 (move 10), seed 003's F5 (4
-        # of 4 fresh players, 2 of 4 that played the game from the start),
-        # D1 (move 12: the only one of 25 that won when played on after E1
-        # F5), a proven draw, so seed 003's F2 (4 of 4 fresh, 4 of 4 in-game)
-        # loses; E2 (move 14) captures D2, 0-1, 21 free cells.
-        (1, "A2 C4 A3 D3 B3 D5 E4 C2 F4 E1 F5 D1 F2 E2", "seed003"),
         # White against seed 003 where it answers D3 with F3 or F4: C4 (move
         # 3), the default's own choice in every game it won there; its other
         # third moves drew both White draws of the stop 20 matches.  Each
