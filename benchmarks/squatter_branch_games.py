@@ -1,0 +1,111 @@
+"""Comparing candidate book moves of one Squatter position over many seeded games.
+
+    python benchmarks/squatter_branch_games.py --size 6 \\
+        --moves "A2 C4 A3 D3 B3 D5 E4 F5 C6" --candidates "E2 C3 A4 D1" \\
+        --seeds 1-20 --out /tmp/squatter/branch.jsonl
+
+For each seed and each candidate (seeds outer, so a run cut short has
+about as many games of every candidate), the candidate is played after
+`--moves` (the book side to move there) and the game is played on between
+`--me` (the default with its book unless told) and an in-game `--opponent`
+with that seed: a new player first asked at each of its own earlier
+positions of the line (its answers dropped and the line's moves played),
+as in a match game that followed the line (benchmarks/squatter_seed_replies.py).
+Play stops at `--stop` free cells and `SquatterSolver` decides with one
+null-window test whether the position is won for the book side (1) or not
+(0: a draw or a loss; null when the test ran out of `--solve` seconds).
+One JSON line per game: candidate, seed, line, outcome, CPU seconds
+(`time.process_time()`) of play and solve, load average.  A summary per
+candidate is printed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import time
+
+from boardgames.ai import make_player
+from boardgames.errors import SearchStopped
+from boardgames.game import get_game
+from boardgames.games.squatter.solver import SquatterSolver
+from boardgames.solution import LOWER, UPPER
+
+
+def seed_list(text: str) -> list[int]:
+    """The seeds of "1-20" or "1,2,5"."""
+    if "-" in text:
+        low, high = text.split("-")
+        return list(range(int(low), int(high) + 1))
+    return [int(part) for part in text.split(",")]
+
+
+def play(args: argparse.Namespace, candidate: str, seed: int) -> dict[str, object]:
+    """One game from the position after `args.moves` and `candidate`."""
+    game = get_game("squatter", size=args.size)
+    prefix = [*args.moves.split(), candidate]
+    side = len(args.moves.split()) % 2  # the book side
+    opponent = make_player(game, f"{args.opponent},seed={seed}")
+    me = make_player(game, args.me)
+    start = time.process_time()
+    state = game.new_state()
+    for text in prefix:
+        if state.to_move != side:
+            opponent.choose(state)
+        state.make(game.parse_move(text))
+    line = list(prefix)
+    while state.free and state.free.bit_count() > args.stop:
+        player = me if state.to_move == side else opponent
+        reply = player.choose(state)
+        line.append(game.format_move(reply))
+        state.make(reply)
+    played = time.process_time() - start
+    sign = 1 if state.to_move == side else -1
+    window = (0.0, 1.0) if sign > 0 else (-1.0, 0.0)
+    outcome: int | None
+    try:
+        result = SquatterSolver(game).solve(state, window=window, time=args.solve)
+        won = result.bound == LOWER if sign > 0 else result.bound == UPPER
+        outcome = 1 if won else 0
+    except SearchStopped:
+        outcome = None
+    return {
+        "candidate": candidate,
+        "seed": seed,
+        "line": " ".join(line),
+        "free": state.free.bit_count(),
+        "outcome": outcome,
+        "play_cpu": round(played, 1),
+        "solve_cpu": round(time.process_time() - start - played, 1),
+        "load": round(os.getloadavg()[0], 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--size", type=int, default=6)
+    parser.add_argument("--moves", required=True, help="moves from the start (book side to move)")
+    parser.add_argument("--candidates", required=True, help="the book side's moves to compare")
+    parser.add_argument("--seeds", default="1-20", help='opponent seeds: "1-20" or "1,2,5"')
+    parser.add_argument("--opponent", default="seed003:time=1")
+    parser.add_argument("--me", default="default:time=1")
+    parser.add_argument("--stop", type=int, default=22, help="free cells at which to solve")
+    parser.add_argument("--solve", type=float, default=30.0, help="seconds for each solve")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    counts: dict[str, collections.Counter[object]] = collections.defaultdict(collections.Counter)
+    with open(args.out, "a") as out:
+        for seed in seed_list(args.seeds):
+            for candidate in args.candidates.split():
+                record = play(args, candidate, seed)
+                counts[candidate][record["outcome"]] += 1
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+    for candidate, found in counts.items():
+        print(f"{candidate}: won {found[1]}, not won {found[0]}, unknown {found[None]}")
+
+
+if __name__ == "__main__":
+    main()
