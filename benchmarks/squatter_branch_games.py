@@ -4,9 +4,10 @@
         --moves "A2 C4 A3 D3 B3 D5 E4 F5 C6" --candidates "E2 C3 A4 D1" \\
         --seeds 1-20 --out /tmp/squatter/branch.jsonl
 
-For each seed and each candidate (seeds outer, so a run cut short has
-about as many games of every candidate), the candidate is played after
-`--moves` (the book side to move there) and the game is played on between
+For each seed, each board symmetry of `--frames` and each candidate
+(seeds outer, so a run cut short has about as many games of every
+candidate), the candidate is played after `--moves` (the book side to
+move there), all turned by the symmetry, and the game is played on between
 `--me` (the default with its book unless told) and an in-game `--opponent`
 with that seed: a new player first asked at each of its own earlier
 positions of the line (its answers dropped and the line's moves played),
@@ -14,7 +15,11 @@ as in a match game that followed the line (benchmarks/squatter_seed_replies.py).
 Play stops at `--stop` free cells and `SquatterSolver` decides with one
 null-window test whether the position is won for the book side (1) or not
 (0: a draw or a loss; null when the test ran out of `--solve` seconds).
-One JSON line per game: candidate, seed, line, outcome, CPU seconds
+The symmetries matter: seed 003's move order is not symmetric, so in one
+position it can answer differently in each orientation of the board
+(stop 24: after F5 C6 E2 it played B6 in two orientations, D6 in one and
+F3 in three).  One JSON line per game: candidate, seed, frame, the line
+in the book's frame and as played, outcome, CPU seconds
 (`time.process_time()`) of play and solve, load average.  A summary per
 candidate is printed at the end.
 """
@@ -35,17 +40,19 @@ from boardgames.solution import LOWER, UPPER
 
 
 def seed_list(text: str) -> list[int]:
-    """The seeds of "1-20" or "1,2,5"."""
+    """The numbers of "1-20" or "1,2,5"."""
     if "-" in text:
         low, high = text.split("-")
         return list(range(int(low), int(high) + 1))
     return [int(part) for part in text.split(",")]
 
 
-def play(args: argparse.Namespace, candidate: str, seed: int) -> dict[str, object]:
-    """One game from the position after `args.moves` and `candidate`."""
+def play(args: argparse.Namespace, candidate: str, seed: int, frame: int) -> dict[str, object]:
+    """One game from the position after `args.moves` and `candidate`, the
+    board turned by `frame` (`Squatter.unmap_move`)."""
     game = get_game("squatter", size=args.size)
-    prefix = [*args.moves.split(), candidate]
+    prefix = [game.format_move(game.unmap_move(game.parse_move(text), frame))
+              for text in [*args.moves.split(), candidate]]
     side = len(args.moves.split()) % 2  # the book side
     opponent = make_player(game, f"{args.opponent},seed={seed}")
     me = make_player(game, args.me)
@@ -74,7 +81,10 @@ def play(args: argparse.Namespace, candidate: str, seed: int) -> dict[str, objec
     return {
         "candidate": candidate,
         "seed": seed,
-        "line": " ".join(line),
+        "frame": frame,
+        "line": " ".join(game.format_move(game.map_move(game.parse_move(text), frame))
+                         for text in line),
+        "played": " ".join(line),
         "free": state.free.bit_count(),
         "outcome": outcome,
         "play_cpu": round(played, 1),
@@ -89,6 +99,7 @@ def main() -> None:
     parser.add_argument("--moves", required=True, help="moves from the start (book side to move)")
     parser.add_argument("--candidates", required=True, help="the book side's moves to compare")
     parser.add_argument("--seeds", default="1-20", help='opponent seeds: "1-20" or "1,2,5"')
+    parser.add_argument("--frames", default="0", help='board symmetries: "0-7" or "0,4"')
     parser.add_argument("--opponent", default="seed003:time=1")
     parser.add_argument("--me", default="default:time=1")
     parser.add_argument("--stop", type=int, default=22, help="free cells at which to solve")
@@ -98,11 +109,12 @@ def main() -> None:
     counts: dict[str, collections.Counter[object]] = collections.defaultdict(collections.Counter)
     with open(args.out, "a") as out:
         for seed in seed_list(args.seeds):
-            for candidate in args.candidates.split():
-                record = play(args, candidate, seed)
-                counts[candidate][record["outcome"]] += 1
-                out.write(json.dumps(record) + "\n")
-                out.flush()
+            for frame in seed_list(args.frames):
+                for candidate in args.candidates.split():
+                    record = play(args, candidate, seed, frame)
+                    counts[candidate][record["outcome"]] += 1
+                    out.write(json.dumps(record) + "\n")
+                    out.flush()
     for candidate, found in counts.items():
         print(f"{candidate}: won {found[1]}, not won {found[0]}, unknown {found[None]}")
 
