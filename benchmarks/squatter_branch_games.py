@@ -32,11 +32,12 @@ import json
 import os
 import time
 
+from squatter_tryout import outcome, play_on
+
 from boardgames.ai import make_player
 from boardgames.errors import SearchStopped
 from boardgames.game import get_game
 from boardgames.games.squatter.solver import SquatterSolver
-from boardgames.solution import LOWER, UPPER
 
 
 def seed_list(text: str) -> list[int]:
@@ -63,21 +64,13 @@ def play(args: argparse.Namespace, candidate: str, seed: int, frame: int) -> dic
             opponent.choose(state)
         state.make(game.parse_move(text))
     line = list(prefix)
-    while state.free and state.free.bit_count() > args.stop:
-        player = me if state.to_move == side else opponent
-        reply = player.choose(state)
-        line.append(game.format_move(reply))
-        state.make(reply)
+    play_on(state, side, me, opponent, args.stop, line)
     played = time.process_time() - start
-    sign = 1 if state.to_move == side else -1
-    window = (0.0, 1.0) if sign > 0 else (-1.0, 0.0)
-    outcome: int | None
+    found: int | None
     try:
-        result = SquatterSolver(game).solve(state, window=window, time=args.solve)
-        won = result.bound == LOWER if sign > 0 else result.bound == UPPER
-        outcome = 1 if won else 0
+        found = outcome(SquatterSolver(game), state, side, True, args.solve)
     except SearchStopped:
-        outcome = None
+        found = None
     return {
         "candidate": candidate,
         "seed": seed,
@@ -86,7 +79,7 @@ def play(args: argparse.Namespace, candidate: str, seed: int, frame: int) -> dic
                          for text in line),
         "played": " ".join(line),
         "free": state.free.bit_count(),
-        "outcome": outcome,
+        "outcome": found,
         "play_cpu": round(played, 1),
         "solve_cpu": round(time.process_time() - start - played, 1),
         "load": round(os.getloadavg()[0], 1),

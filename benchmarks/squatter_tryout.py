@@ -36,6 +36,7 @@ from boardgames.solution import LOWER, UPPER
 
 if TYPE_CHECKING:
     from boardgames.games.squatter.rules import SquatterState
+    from boardgames.players import Player
 
 
 def main() -> None:
@@ -76,22 +77,18 @@ def main() -> None:
             line = [*prefix, game.format_move(move)]
             opponent, me = make_player(game, args.opponent), make_player(game, args.me)
             start = time.process_time()
-            while state.free and state.free.bit_count() > args.stop:
-                player = me if state.to_move == side else opponent
-                reply = player.choose(state)
-                line.append(game.format_move(reply))
-                state.make(reply)
+            play_on(state, side, me, opponent, args.stop, line)
             played = time.process_time() - start
             solver = shared if args.shared else SquatterSolver(game)
             try:
-                outcome: int | None = _outcome(solver, state, side, args.win_only, args.solve)
+                found: int | None = outcome(solver, state, side, args.win_only, args.solve)
             except SearchStopped:
-                outcome = None
+                found = None
             record = {
                 "move": game.format_move(move),
                 "line": " ".join(line),
                 "free": state.free.bit_count(),
-                "outcome": outcome,
+                "outcome": found,
                 "play_cpu": round(played, 1),
                 "solve_cpu": round(time.process_time() - start - played, 1),
                 "load": round(os.getloadavg()[0], 1),
@@ -101,7 +98,18 @@ def main() -> None:
             out.flush()
 
 
-def _outcome(
+def play_on(
+    state: SquatterState, side: int, me: Player, opponent: Player, stop: int, line: list[str]
+) -> None:
+    """Play `me` (for `side`) against `opponent` to `stop` free cells, the moves on `line`."""
+    game = state.game
+    while state.free and state.free.bit_count() > stop:
+        reply = (me if state.to_move == side else opponent).choose(state)
+        line.append(game.format_move(reply))
+        state.make(reply)
+
+
+def outcome(
     solver: SquatterSolver, state: SquatterState, side: int, win_only: bool, seconds: float
 ) -> int:
     """1, 0 or -1 for `side`; with `win_only` 1 or 0 (not a win) from one
