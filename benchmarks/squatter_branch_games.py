@@ -29,10 +29,9 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import time
 
-from squatter_tryout import outcome, play_on
+from squatter_tryout import outcome, play_on, play_on_record
 
 from boardgames.ai import make_player
 from boardgames.errors import SearchStopped
@@ -78,11 +77,7 @@ def play(args: argparse.Namespace, candidate: str, seed: int, frame: int) -> dic
         "line": " ".join(game.format_move(game.map_move(game.parse_move(text), frame))
                          for text in line),
         "played": " ".join(line),
-        "free": state.free.bit_count(),
-        "outcome": found,
-        "play_cpu": round(played, 1),
-        "solve_cpu": round(time.process_time() - start - played, 1),
-        "load": round(os.getloadavg()[0], 1),
+        **play_on_record(state, found, start, played),
     }
 
 

@@ -87,11 +87,7 @@ def main() -> None:
             record = {
                 "move": game.format_move(move),
                 "line": " ".join(line),
-                "free": state.free.bit_count(),
-                "outcome": found,
-                "play_cpu": round(played, 1),
-                "solve_cpu": round(time.process_time() - start - played, 1),
-                "load": round(os.getloadavg()[0], 1),
+                **play_on_record(state, found, start, played),
                 "test": "win-only" if args.win_only else "outcome",
             }
             out.write(json.dumps(record) + "\n")
@@ -107,6 +103,20 @@ def play_on(
         reply = (me if state.to_move == side else opponent).choose(state)
         line.append(game.format_move(reply))
         state.make(reply)
+
+
+def play_on_record(
+    state: SquatterState, found: int | None, start: float, played: float
+) -> dict[str, object]:
+    """A play-on's end for its JSON line: free cells, outcome, CPU seconds
+    (`time.process_time()` since `start`) of play and solve, load average."""
+    return {
+        "free": state.free.bit_count(),
+        "outcome": found,
+        "play_cpu": round(played, 1),
+        "solve_cpu": round(time.process_time() - start - played, 1),
+        "load": round(os.getloadavg()[0], 1),
+    }
 
 
 def outcome(
