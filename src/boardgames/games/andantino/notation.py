@@ -13,10 +13,12 @@ from .geometry import CUBES, INDEX, RADIUS
 
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRS"
 
-_CELL = re.compile(r"([a-s])(\d{1,2})", re.IGNORECASE)
-_CUBE = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+# Digits are ASCII only ([0-9], not \d: no other scripts' digits), and a cube
+# coordinate has at most 9 of them (any longer is off the board, and too long for int).
+_CELL = re.compile(r"([a-s])([0-9]{1,2})", re.IGNORECASE | re.ASCII)
+_CUBE = re.compile(r"\(?\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*\)?")
 #: One move in a move list: a cube triple (spaces allowed after commas) or a word.
-_TOKEN = re.compile(r"\(?\s*-?\d+\s*,\s*-?\d+\s*,\s*-?\d+\s*\)?|[^\s,;]+")
+_TOKEN = re.compile(r"\(?\s*-?[0-9]+\s*,\s*-?[0-9]+\s*,\s*-?[0-9]+\s*\)?|[^\s,;]+")
 
 
 def row_start(z: int) -> int:
@@ -49,6 +51,8 @@ def parse_cell(text: str) -> int:
         x = row_start(z) + number - 1
         return INDEX[(x, -x - z, z)]
     m = _CUBE.fullmatch(t)
+    if m and t.startswith("(") != t.endswith(")"):
+        raise NotationError(text, "unbalanced parentheses around the cube x,y,z")
     if m:
         x, y, z = (int(g) for g in m.groups())
         if x + y + z != 0:

@@ -108,7 +108,7 @@ def parse_hex(text: str, get_size_game: Callable[[int], EdgeGame]) -> EdgeState:
     if not lines or not lines[0].strip():
         raise NotationError(text[:40], "the first line must give the board size N")
     head = lines[0].strip()
-    if not head.isdigit() or not 1 <= int(head) <= 5:
+    if not (head.isascii() and head.isdigit()) or len(head) > 9 or not 1 <= int(head) <= 5:
         raise NotationError(head, "the board size N on the first line must be 1 to 5")
     n = int(head)
     game = get_size_game(n)

@@ -74,11 +74,11 @@ def _size_and_rows(text: str) -> tuple[int, list[str]]:
     if not lines:
         raise NotationError(text, "empty board text (expected N, then N rows)")
     head = lines[0].strip()
-    if not head.isdigit():
+    if not (head.isascii() and head.isdigit()):
         raise NotationError(head, "the first line must be the board size N")
-    n = int(head)
-    if not MIN_SIZE <= n <= MAX_SIZE:
+    if len(head) > 9 or not MIN_SIZE <= int(head) <= MAX_SIZE:  # int() of huge text fails
         raise NotationError(head, f"board size must be {MIN_SIZE}..{MAX_SIZE}")
+    n = int(head)
     rows = lines[1:]
     if len(rows) < n:
         raise NotationError(
