@@ -5,16 +5,61 @@ record where a good one was, so files are written to a temporary file in the
 same directory (same file system) and moved over the target with `os.replace`.
 Errors name the target, never the temporary file, and `check_writable` lets a
 command find out before hours of work that its output cannot be written.
+
+Every text file the library reads from a user (a position, record, manifest,
+opening or parameter file) goes through `read_text` and, when it is JSON,
+`parse_json`: a file that is not UTF-8 text, is endless or huge, or is not
+JSON is one BadFileError naming the file, never a traceback or a hang.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from .errors import OptionError
+from .errors import BadFileError, OptionError
+
+#: The largest text file `read_text` reads: positions, records, manifests and
+#: opening files are far smaller, and a larger (or endless, like /dev/zero)
+#: file is refused rather than read into memory.
+MAX_TEXT_BYTES = 64 * 2**20
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A UTF-8 text file's contents, newlines made '\\n' (as `open` in text mode).
+
+    OSError if it cannot be read; OptionError for an empty path; BadFileError
+    naming `path` when it is not UTF-8 text or holds more than MAX_TEXT_BYTES.
+    """
+    name = os.fspath(path)
+    if not name:
+        raise OptionError("empty file name")
+    with open(name, "rb") as handle:
+        data = handle.read(MAX_TEXT_BYTES + 1)
+    if len(data) > MAX_TEXT_BYTES:
+        raise BadFileError(name, f"too large for a text file here (over {MAX_TEXT_BYTES} bytes)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadFileError(name, "not a text file") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse_json(text: str | bytes, source: str, what: str = "JSON") -> Any:
+    """`json.loads(text)`; BadFileError naming `source` ("not {what} (reason)")
+    for text that is not JSON: bad syntax, nesting too deep for the parser, or
+    an integer too long for Python to convert."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        reason = "nested too deeply"
+    except ValueError as exc:  # json.JSONDecodeError, or an integer of over 4300 digits
+        reason = str(exc)
+    raise BadFileError(source, f"not {what} ({reason})")
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:

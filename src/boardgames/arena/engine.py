@@ -10,12 +10,12 @@ every command builds its new game or position aside and only then swaps it in.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..ai import ai_names, make_player
-from ..errors import BoardgamesError, GameOverError, ProtocolError
+from ..errors import BadFileError, BoardgamesError, GameOverError, ProtocolError
 from ..game import Game, OptionError, State, game_names, get_game, perft
+from ..io import read_text
 from ..options import check_whole, parse_pairs, parse_value, quote
 from ..players import Player
 
@@ -179,11 +179,11 @@ class EngineSession:
         game, _ = self._current()
         path = " ".join(args)
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = read_text(path)
         except OSError as exc:
             raise ProtocolError(f"cannot read {path}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise ProtocolError(f"cannot read {path}: not a text file") from None
+        except BadFileError as exc:
+            raise ProtocolError(f"cannot read {path}: {exc.reason}") from None
         state = game.parse_position(text)
         if state.game != game:
             self.players.clear()

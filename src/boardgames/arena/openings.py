@@ -15,10 +15,10 @@ opening with each colour once.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from ..errors import BadFileError, BoardgamesError, OptionError
 from ..game import Game, State
+from ..io import read_text
 
 
 def parse_openings(game: Game, text: str, source: str) -> list[str]:
@@ -50,11 +50,7 @@ def parse_openings(game: Game, text: str, source: str) -> list[str]:
 def read_openings(game: Game, path: str) -> list[str]:
     """The openings of the file at `path` (see `parse_openings`); OSError if
     it cannot be read."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise BadFileError(path, "not a text file") from None
-    return parse_openings(game, text, path)
+    return parse_openings(game, read_text(path), path)
 
 
 def opening_for(openings: Sequence[str], game_index: int) -> str:

@@ -14,13 +14,12 @@ import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from ..clock import TimeControl
 from ..errors import BadFileError, BoardgamesError, NotationError, OptionError
 from ..game import Game, State, get_game
-from ..io import atomic_write_text
+from ..io import atomic_write_text, parse_json, read_text
 
 FORMAT = "boardgames-record"
 VERSION = 1
@@ -114,11 +113,7 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str, source: str = "<record>") -> GameRecord:
         """Parse and check a record; NotationError names `source` and the problem."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadFileError(source, f"not a JSON game record ({exc})") from None
-        return cls.from_dict(data, source)
+        return cls.from_dict(parse_json(text, source, "a JSON game record"), source)
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<record>") -> GameRecord:
@@ -182,11 +177,7 @@ class GameRecord:
     def load(cls, path: str | os.PathLike[str]) -> GameRecord:
         """Read a record; OSError if unreadable, NotationError (BadFileError, naming
         `path`) if it is not a good record."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise BadFileError(str(path), "not a text file") from None
-        return cls.from_json(text, source=str(path))
+        return cls.from_json(read_text(path), source=str(path))
 
     # --- positions ---------------------------------------------------------------
     def get_game(self) -> Game:

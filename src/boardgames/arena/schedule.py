@@ -56,7 +56,7 @@ def record_name(pair: tuple[int, int], index: int) -> str:
 def parse_record_name(name: str) -> tuple[int, int, int] | None:
     """The key (i, j, index) of a record's file name; None for other files."""
     parts = name.removesuffix(".json").split("-")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
         return None
     i, j, index = (int(p) for p in parts)
     return (i, j, index) if i < j else None

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import BadFileError, NotationError, OptionError, TournamentInUseError
-from ..io import atomic_write_text
+from ..io import atomic_write_text, parse_json, read_text
 from .records import GameRecord
 from .schedule import (
     GAMES,
@@ -104,14 +104,11 @@ class TournamentDir:
         """The manifest's settings; OptionError or BadFileError naming the fault."""
         self._check_not_a_file()
         try:
-            text = self.manifest.read_text(encoding="utf-8")
+            text = read_text(self.manifest)
         except FileNotFoundError:
             what = "is missing" if self.path.is_dir() else "is missing: no such directory"
             raise OptionError(f"{self.path} holds no tournament ({MANIFEST} {what})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadFileError(str(self.manifest), f"not JSON ({exc})") from None
+        data = parse_json(text, str(self.manifest))
         return TournamentSettings.from_dict(data, str(self.manifest))
 
     def update_settings(self, settings: TournamentSettings) -> None:

@@ -363,11 +363,11 @@ def progress(message: str) -> None:
 
 
 def read_text(path: str) -> str:
-    """A text file's contents; OSError and bad encodings become clear errors."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise OptionError(f"{path}: not a text file") from None
+    """A text file's contents (`boardgames.io.read_text`: OSError, or one clear
+    error for a file that is not text or is far too large)."""
+    from ..io import read_text as read_file
+
+    return read_file(path)
 
 
 def given_options(kwargs: dict[str, Any]) -> tuple[str, ...]:

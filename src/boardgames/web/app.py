@@ -14,7 +14,6 @@ header must name the address the server was started on.
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -33,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..arena.records import GameRecord
 from ..errors import BoardgamesError, OptionError, UnknownNameError
 from ..game import get_game
+from ..io import parse_json
 from ..options import check_seconds, check_whole
 from .boards import board_for
 from .catalog import catalog, load_plugins
@@ -94,10 +94,7 @@ async def body(request: Request) -> dict[str, Any]:
         raise OptionError(f"request too large ({len(raw)} bytes)")
     if not raw.strip():
         return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise OptionError(f"not JSON: {exc}") from None
+    data = parse_json(raw, "the request")
     if not isinstance(data, dict):
         raise OptionError("send a JSON object")
     return data
@@ -185,7 +182,7 @@ async def create(request: Request) -> Any:
     if data.get("record") is not None:
         record = data["record"]
         if isinstance(record, str):
-            record = json.loads(record)
+            record = parse_json(record, "the record")
         loaded = GameRecord.from_dict(record, "the record")
         game = loaded.get_game()
         sides = sides_from(game, data.get("sides"))

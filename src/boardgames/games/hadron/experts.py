@@ -17,7 +17,6 @@ number of on-board neighbours (2 corner, 3 edge, 4 interior; cells of
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...errors import NotationError, OptionError
+from ...io import parse_json, read_text
 
 if TYPE_CHECKING:
     from .rules import Hadron, HadronState
@@ -139,11 +139,9 @@ class AenigmaParams:
     def load(cls, path: str | Path) -> AenigmaParams:
         """Read a parameter file: either the parameters or a tuner result with "best"."""
         try:
-            data = json.loads(Path(path).read_text())
+            data = parse_json(read_text(path), str(path))
         except OSError as exc:
             raise NotationError(str(path), f"cannot read parameter file: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
-            raise NotationError(str(path), f"not JSON: {exc.msg} at line {exc.lineno}") from None
         if isinstance(data, dict) and isinstance(data.get("best"), dict):
             data = data["best"]
         if not isinstance(data, dict):
