@@ -23,6 +23,14 @@ from .errors import OptionError, quote
 #: values overflow timers and sockets, and no game needs them.
 MAX_SECONDS = 1e6
 
+#: Most local worker processes (`-w N`): more is a typo, not a plan (a process
+#: pool starts them all at once, and each is a whole Python process).
+MAX_WORKERS = 256
+
+#: Most games a pair plays in a tournament or a ladder: every game is scheduled
+#: up front, and no rating needs more (the ladder's focus gives up at 100 000).
+MAX_GAMES_PER_PAIR = 100_000
+
 def parse_value(text: str) -> Any:
     """'3' -> 3, '0.5' -> 0.5, 'true' -> True; anything else stays a string.
 

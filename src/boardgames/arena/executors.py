@@ -33,6 +33,7 @@ from typing import Any
 
 from ..errors import MissingExtraError
 from ..game import OptionError
+from ..options import MAX_WORKERS, check_whole
 
 
 def default_workers() -> int:
@@ -54,8 +55,7 @@ def open_executor(
         return
     if workers is None:
         workers = default_workers()
-    if workers < 0:
-        raise OptionError(f"workers must be >= 0, not {workers}")
+    check_whole("workers", workers, 0, MAX_WORKERS)
     if workers == 0:
         yield None
         return

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..ai import parse_spec
 from ..clock import TimeControl
 from ..errors import BadFileError, OptionError
-from ..options import check_seconds, check_whole
+from ..options import MAX_GAMES_PER_PAIR, check_seconds, check_whole
 from ..players import Player
 from .openings import opening_for
 from .watchdog import default_move_timeout
@@ -168,7 +168,7 @@ class TournamentSettings:
     def _check(self) -> None:
         if len(self.players) < 2:
             raise OptionError("a tournament needs at least two players")
-        check_whole("games_per_pair", self.games_per_pair, 1)
+        check_whole("games_per_pair", self.games_per_pair, 1, MAX_GAMES_PER_PAIR)
         check_whole("opening_plies", self.opening_plies, 0)
         if self.opening_plies and self.openings:
             raise OptionError("give random opening plies or openings, not both")
@@ -207,7 +207,7 @@ class TournamentSettings:
             pair = (min(a, b), max(a, b))
             if pair not in known:
                 raise OptionError(f"pair_games: ({a}, {b}) is not a pair of this tournament")
-            check_whole("pair_games", games, 1)
+            check_whole("pair_games", games, 1, MAX_GAMES_PER_PAIR)
             out[pair] = games
         return out
 

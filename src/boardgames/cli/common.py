@@ -20,6 +20,7 @@ from ..errors import BoardgamesError, OptionError
 from ..game import Game, State, get_game
 from ..options import (
     MAX_SECONDS,
+    MAX_WORKERS,
     check_real,
     check_seconds,
     check_whole,
@@ -276,7 +277,7 @@ def plugin_paths(plugins: tuple[str, ...]) -> list[str]:
 workers_option = click.option(
     "--workers",
     "-w",
-    type=Whole(0),
+    type=Whole(0, MAX_WORKERS),
     default=None,
     help="Worker processes [default: one per core; 0: play in this process].",
 )

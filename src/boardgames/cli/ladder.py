@@ -20,6 +20,7 @@ from ..arena.ladder import (
 )
 from ..arena.store import TournamentDir
 from ..arena.tournament import TournamentResult, TournamentSettings
+from ..options import MAX_GAMES_PER_PAIR
 from .common import (
     Command,
     Real,
@@ -51,7 +52,7 @@ AGAIN = "the same boardgames ladder command"
 @click.option(
     "--games",
     "-n",
-    type=Whole(2),
+    type=Whole(2, MAX_GAMES_PER_PAIR),
     default=None,
     help="A plain round robin up to N games per pair [default: focused rounds until ±--elo].",
 )

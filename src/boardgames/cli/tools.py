@@ -11,6 +11,7 @@ import click
 from ..ai import ai_names, make_player
 from ..errors import OptionError
 from ..game import Game, State, game_names, get_game, perft
+from ..options import MAX_WORKERS
 from ..players import no_legal_move
 from ..plugins import env_plugins, try_plugins
 from .common import (
@@ -243,7 +244,7 @@ def first_player_value(value: int, to_move: int) -> int:
 @click.option(
     "--workers",
     "-w",
-    type=Whole(),
+    type=Whole(1, MAX_WORKERS),
     default=None,
     help="Split the solve over N worker processes [default: solve in this process].",
 )

@@ -24,6 +24,7 @@ from ..arena.tournament import (
 from ..clock import TimeControl
 from ..errors import OptionError
 from ..game import Game, get_game
+from ..options import MAX_GAMES_PER_PAIR
 from ..plugins import import_plugins
 from .common import (
     SEED,
@@ -61,7 +62,7 @@ CLOCK = Number(lambda name, value: TimeControl.parse(value, name), "SECONDS[+INC
 @click.option(
     "--games",
     "-n",
-    type=Whole(),
+    type=Whole(1, MAX_GAMES_PER_PAIR),
     default=None,
     help=f"Games per pair, colours alternating [default: {DEFAULT_GAMES}].",
 )

@@ -11,6 +11,7 @@ from ..arena.executors import open_executor
 from ..arena.tune import SelectionResult, get_tuner
 from ..errors import OptionError
 from ..io import check_writable
+from ..options import MAX_WORKERS
 from .common import (
     SEED,
     Command,
@@ -37,7 +38,7 @@ from .common import (
               help="Search depth of every player (default 2 unless --time is given).")
 @click.option("--time", "seconds", type=Seconds(), default=None,
               help="Search seconds per move instead of a depth (not reproducible).")
-@click.option("--workers", type=Whole(0), default=None,
+@click.option("--workers", type=Whole(0, MAX_WORKERS), default=None,
               help="Worker processes (default: one per core; 0 plays here).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed for the random players and the games.")
