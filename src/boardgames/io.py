@@ -95,6 +95,8 @@ def check_writable(path: str | os.PathLike[str], what: str = "") -> None:
     Commands call it before they start long work, so a typo in an output
     path costs nothing.  `what` names the option ('--output') in the message.
     """
+    if not os.fspath(path):
+        raise OptionError(f"cannot write {what or 'a file'}: empty file name")
     target = Path(path)
     directory = _directory_of(target)
     name = f"{what} {os.fspath(path)}" if what else os.fspath(path)

@@ -156,8 +156,8 @@ class GameRecord:
         params = values.get("params", {})
         if not all(isinstance(k, str) and isinstance(v, int) for k, v in params.items()):
             raise bad("params must map option names to whole numbers")
-        if not all(isinstance(t, int | float) for t in values.get("times", [])):
-            raise bad("times must be numbers of seconds")
+        if not all(_is_number(t) and t >= 0 for t in values.get("times", [])):
+            raise bad("times must be numbers of seconds (finite, >= 0)")
         _check_clock(values, bad)
         if values.get("reason", "normal") not in REASONS:
             raise bad(f"unknown reason {values['reason']!r} (expected one of {', '.join(REASONS)})")

@@ -121,14 +121,16 @@ class TournamentDir:
             return
         result.record.save(self.path / record_name(result.pair, result.index))
 
-    def finished(self) -> list[GameResult]:
+    def finished(self, settings: TournamentSettings | None = None) -> list[GameResult]:
         """The games already played, read back from their records.
 
         Records are only ever written whole and finished, so a record that
-        does not load, or is unfinished, was damaged or put there by hand:
-        NotationError names the file (delete it, and the game is played
-        again), rather than quietly replaying the game.
+        does not load, is unfinished, or is of another game (or the game
+        with other options) than the manifest's, was damaged or put there by
+        hand: NotationError names the file (delete it, and the game is
+        played again), rather than quietly replaying or counting the game.
         """
+        settings = settings or self.settings()
         results = []
         for path in sorted((self.path / GAMES).glob("*.json")):
             key = parse_record_name(path.name)
@@ -138,6 +140,7 @@ class TournamentDir:
                 record = GameRecord.load(path)
             except NotationError as exc:
                 raise BadFileError(str(path), f"{exc.reason}; {_DAMAGED}") from None
+            _check_same_game(path, record, settings)
             result = GameResult(key[:2], key[2], record)
             if not result.finished:
                 raise BadFileError(str(path), f"not a finished game; {_DAMAGED}")
@@ -148,7 +151,7 @@ class TournamentDir:
         """The table of the games finished so far, read from the records."""
         settings = settings or self.settings()
         planned = {task.key for task in round_robin_tasks(settings)}
-        results = [r for r in self.finished() if r.key in planned]
+        results = [r for r in self.finished(settings) if r.key in planned]
         return TournamentResult(
             labels=settings.names,
             results=sorted(results, key=lambda r: r.key),
@@ -162,6 +165,16 @@ class TournamentDir:
 
 
 _DAMAGED = "a damaged game record: delete it to play that game again"
+
+
+def _check_same_game(path: Path, record: GameRecord, settings: TournamentSettings) -> None:
+    """BadFileError unless `record` is of the tournament's game, with the options
+    the manifest names (those the record keeps: Hadron's size becomes rows, cols)."""
+    differ = [k for k, v in settings.params.items() if k in record.params and record.params[k] != v]
+    if record.game != settings.game or differ:
+        theirs = " ".join([record.game, *(f"{k}={record.params[k]}" for k in differ)])
+        ours = " ".join([settings.game, *(f"{k}={settings.params[k]}" for k in differ)])
+        raise BadFileError(str(path), f"a record of {theirs}, not {ours}; {_DAMAGED}")
 
 
 def _acquire(path: Path, directory: Path) -> int:

@@ -10,6 +10,8 @@ import click
 
 from ..ai import make_player
 from ..arena.network import network_protocol
+from ..errors import OptionError
+from ..io import check_writable
 from .common import (
     SEED,
     Command,
@@ -116,6 +118,7 @@ def serve(
     """Run a GAME tournament server: each game is played by the next two clients to connect."""
     game = game_from_kwargs(game_name, kwargs)
     protocol = network_protocol(game.name)
+    saves = None if save_dir is None else _save_dir(save_dir, game.name)
     with protocol.server(
         game,
         host=protocol.host if host is None else host,
@@ -127,9 +130,19 @@ def serve(
         for index, served in enumerate(server.serve(games), start=1):
             record = served.record
             click.echo(f"game {index}: {record.summary()}")
-            if save_dir is not None:
-                Path(save_dir).mkdir(parents=True, exist_ok=True)
-                record.save(Path(save_dir) / f"{game.name}-server-{index:03d}.json")
+            if saves is not None:
+                record.save(saves / f"{game.name}-server-{index:03d}.json")
+
+
+def _save_dir(path: str, game_name: str) -> Path:
+    """The --save directory, made now: a bad one is an error before any client
+    connects, not after the first game."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise OptionError(f"--save {path} is a file, not a directory")
+    folder.mkdir(parents=True, exist_ok=True)
+    check_writable(folder / f"{game_name}-server-001.json", "--save")
+    return folder
 
 
 def _log(quiet: bool) -> Callable[[str], None]:

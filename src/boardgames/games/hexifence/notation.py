@@ -190,7 +190,7 @@ def parse_dots(text: str, get_dims_game: Callable[[int, int], EdgeGame]) -> Edge
     game = get_dims_game((len(body) - 1) // 2, cols)
     rest = lines[len(body) :]
     _, to_move = _split_to_move(rest, game, text)
-    if any(line.strip() for line in rest if not line.strip().lower().startswith("to move")):
+    if any(line.strip() for line in rest):  # a second 'to move' line too
         raise NotationError(text[:40], "unexpected text after the drawing")
     claimed, owner = _read_drawing(body, game, cols)
     _check_owners(game, claimed, owner)

@@ -1,0 +1,103 @@
+"""Bad input the arena took silently: a record of another game in a tournament
+directory (counted in the table), NaN move times in a record, two 'to move'
+lines in a drawing, an empty output name, a --save path that is a file (found
+out only after the first served game)."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from boardgames.arena.records import GameRecord
+from boardgames.arena.store import TournamentDir
+from boardgames.cli import main
+from boardgames.errors import BadFileError, NotationError, OptionError
+from boardgames.game import get_game
+from boardgames.io import check_writable
+
+
+def assert_error(result, *fragments: str) -> None:
+    assert result.exit_code == 2, (result.output, result.exception)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+@pytest.fixture
+def tournament(tmp_path):
+    out = tmp_path / "t"
+    args = ["tournament", "squatter", "--size", "3", "-p", "random", "-p", "random:seed=2"]
+    result = CliRunner().invoke(main, [*args, "-n", "2", "-w", "0", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _edit_record(out, **changes):
+    path = out / "games" / "00-01-0000.json"
+    data = json.loads(path.read_text())
+    data.update(changes)
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"game": "hadron", "params": {}, "moves": []}, "a record of hadron, not squatter"),
+        ({"params": {"size": 4}, "moves": ["B2"]}, "of squatter size=4, not squatter size=3"),
+    ],
+    ids=["other game", "other size"],
+)
+def test_resume_refuses_a_record_of_another_game(tournament, changes, reason):
+    summary = (tournament / "summary.json").read_text()
+    path = _edit_record(tournament, **changes)
+    with pytest.raises(BadFileError, match=reason):
+        TournamentDir(tournament).finished()
+    result = CliRunner().invoke(main, ["tournament", "--resume", str(tournament), "-w", "0"])
+    assert_error(result, str(path), reason, "delete it")
+    assert (tournament / "summary.json").read_text() == summary  # the table is not rewritten
+
+
+def test_resume_still_reads_its_own_records(tournament):
+    assert len(TournamentDir(tournament).finished()) == 2
+
+
+@pytest.mark.parametrize("times", [[math.nan], [math.inf], [-1.0], [True]], ids=str)
+def test_record_times_are_finite_seconds(times):
+    record = GameRecord("squatter", {"size": 3}, moves=["B2"], times=times)
+    with pytest.raises(BadFileError, match="times must be numbers of seconds"):
+        GameRecord.from_json(record.to_json(), "r.json")
+
+
+def test_a_drawing_with_two_to_move_lines_is_refused():
+    game = get_game("dots", rows=1, cols=1)
+    drawing = "+---+\n|   |\n+---+\n"
+    assert game.parse_position(drawing + "to move: second\n").to_move == 1
+    with pytest.raises(NotationError, match="unexpected text after the drawing"):
+        game.parse_position(drawing + "to move: first\nto move: second\n")
+
+
+def test_an_empty_output_name_is_refused():
+    with pytest.raises(OptionError, match="empty file name"):
+        check_writable("", "--records")
+    args = ["match", "squatter", "--size", "3", "--ai", "random", "--ai2", "random"]
+    result = CliRunner().invoke(main, [*args, "--games", "2", "--records", ""])
+    assert_error(result, "cannot write --records: empty file name")
+
+
+def test_serve_checks_its_save_directory_before_waiting_for_clients(tmp_path):
+    """In a subprocess with a timeout: before the fix the server waited for clients."""
+    file = tmp_path / "a-file"
+    file.write_text("")
+    command = [sys.executable, "-m", "boardgames", "serve", "hadron", "--port", "0", "-q"]
+    done = subprocess.run(
+        [*command, "--save", str(file)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"error: --save {file} is a file, not a directory"
