@@ -35,8 +35,11 @@ def parse_value(text: str) -> Any:
     """'3' -> 3, '0.5' -> 0.5, 'true' -> True; anything else stays a string.
 
     'nan', 'inf' and numbers too large for a float stay strings, so that no
-    check ever sees a non-finite number from text.
+    check ever sees a non-finite number from text; so do numbers in other
+    scripts' digits ('٣': `int` would take it), since numbers are ASCII.
     """
+    if not text.isascii():
+        return text
     low = text.lower()
     if low in ("true", "yes", "on"):
         return True
