@@ -1,5 +1,5 @@
-"""Numbers in options are ASCII: `int('٣') == 3` in Python, so '--size ٣' made
-a 3 x 3 board and 'alphabeta:depth=١' a depth-1 search."""
+"""Option values: numbers are ASCII (`int('٣') == 3` in Python, so '--size ٣'
+made a 3 x 3 board), and evaluator weights are finite numbers."""
 
 from __future__ import annotations
 
@@ -40,3 +40,32 @@ def test_cli_refuses_other_scripts_digits(args):
 def test_ai_specs_refuse_other_scripts_digits():
     with pytest.raises(OptionError, match="depth must be a whole number"):
         make_player(get_game("squatter", size=3), "alphabeta:depth=١")
+
+
+@pytest.mark.parametrize(
+    ("game", "spec", "reason"),
+    [
+        ("squatter", "alphabeta:capture=x", "capture must be a number, not 'x'"),
+        ("squatter", "alphabeta:capture=nan", "capture must be a number, not 'nan'"),
+        ("squatter", "negascout:eval=territory,tempo=1e400", "tempo must be a number"),
+        ("squatter", "alphabeta:capture=true", "capture must be a number, not True"),
+        ("hadron", "alphabeta:eval=sums,unit=nan", "unit must be a number, not 'nan'"),
+    ],
+)
+def test_evaluator_weights_are_finite_numbers(game, spec, reason):
+    """A generic AI passed its evaluator's weights on unchecked: 'x' was a
+    TypeError mid-search, 'nan' (kept as text) the same, and NaN weights
+    from float('nan') searched on with NaN scores."""
+    with pytest.raises(OptionError, match=reason):
+        make_player(get_game(game), spec)
+    _, _, options = spec.partition(":")
+    weights = {k: parse_value(v) for k, v in (item.split("=") for item in options.split(","))}
+    name = weights.pop("eval", "default")
+    with pytest.raises(OptionError, match=reason):
+        get_game(game).evaluator(name, **weights)
+
+
+def test_evaluator_weights_still_take_numbers():
+    game = get_game("squatter", size=4)
+    evaluator = game.evaluator("territory", capture=50, tempo=12.5)
+    assert isinstance(evaluator(game.new_state()), float | int)

@@ -26,7 +26,15 @@ from .errors import (  # noqa: F401  (OptionError is re-exported: old import pat
     UnknownNameError,
 )
 from .evaluation import Evaluator, with_noise  # noqa: F401  (Evaluator: defined there, re-exported)
-from .options import check_number, check_seed, check_whole, keyword_options, named_parameters, quote
+from .options import (
+    check_like_defaults,
+    check_number,
+    check_seed,
+    check_whole,
+    keyword_options,
+    named_parameters,
+    quote,
+)
 from .zobrist import identity, invert
 
 S = TypeVar("S", bound="State[Any]")
@@ -165,6 +173,7 @@ class Game(ABC, Generic[S]):
                 f"unknown option(s) {unknown} for evaluator {name!r} of {self.name} "
                 f"(evaluator options: {takes}; and noise, seed)"
             )
+        check_like_defaults(factory, options)
         seed = check_seed(seed)
         noise = None if noise is None else check_number("noise", noise)
         own = named_parameters(factory)

@@ -207,6 +207,23 @@ def named_parameters(factory: Callable[..., Any]) -> set[str]:
     return {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
 
 
+def check_like_defaults(factory: Callable[..., Any], options: dict[str, Any]) -> None:
+    """OptionError for an option whose value is not of the kind of its default in
+    `factory`'s signature: a finite number where the default is a number (an
+    evaluator's weights), true or false where it is a flag.  Other options are
+    the factory's to check; the values are passed on as they are."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return
+    for key, value in options.items():
+        default = parameters[key].default if key in parameters else None
+        if isinstance(default, bool):
+            check_flag(key, value)
+        elif isinstance(default, int | float):
+            check_real(key, value)
+
+
 def keyword_options(factory: Callable[..., Any]) -> set[str] | None:
     """The keyword options a factory takes; None when it takes any (**kwargs)."""
     try:
