@@ -16,7 +16,7 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .errors import (  # noqa: F401  (OptionError is re-exported: old import path)
     BoardgamesError,
@@ -39,6 +39,7 @@ from .zobrist import identity, invert
 
 S = TypeVar("S", bound="State[Any]")
 G = TypeVar("G", bound="Game[Any]")
+P = TypeVar("P", bound=Callable[..., Any])
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,19 @@ class Outcome:
     def result(self, player_names: tuple[str, str]) -> str:
         """'draw' or the winner's colour."""
         return "draw" if self.winner is None else player_names[self.winner]
+
+
+def _text_only(parse: P) -> P:
+    """`parse(game, text)`, with NotationError for a `text` that is not a str."""
+
+    @functools.wraps(parse)
+    def checked(self: Game, text: str) -> Any:
+        if not isinstance(text, str):
+            raise NotationError(repr(text), f"expected text, not {type(text).__name__}")
+        return parse(self, text)
+
+    checked.checked = True  # type: ignore[attr-defined]
+    return cast(P, checked)
 
 
 class Game(ABC, Generic[S]):
@@ -88,6 +102,7 @@ class Game(ABC, Generic[S]):
     def new_state(self) -> S:
         """The start position."""
 
+    @_text_only
     def parse_position(self, text: str) -> S:
         """A position from its text (default: the moves from the start)."""
         return self.replay(text.split())
@@ -101,7 +116,8 @@ class Game(ABC, Generic[S]):
 
     # --- moves ---------------------------------------------------------------
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Every game's `format_move` checks its index first (see `check_index`)."""
+        """Every game's `format_move` checks its index first (see `check_index`),
+        and its `parse_move` and `parse_position` that they were given text."""
         super().__init_subclass__(**kwargs)
         format_move = cls.__dict__.get("format_move")
         if format_move is not None and not getattr(format_move, "checked", False):
@@ -112,6 +128,10 @@ class Game(ABC, Generic[S]):
 
             checked.checked = True  # type: ignore[attr-defined]
             cls.format_move = checked  # type: ignore[method-assign]
+        for name in ("parse_move", "parse_position"):
+            parse = cls.__dict__.get(name)
+            if parse is not None and not getattr(parse, "checked", False):
+                setattr(cls, name, _text_only(parse))
 
     def check_index(self, move: object) -> int:
         """`move` if it is a move index of this game (0 <= move < num_moves), else
@@ -375,6 +395,10 @@ class State(ABC, Generic[G]):
 
 def perft(state: State, depth: int) -> int:
     """The number of move sequences of length `depth` (finished games end early)."""
+    return _perft(state, check_whole("perft depth", depth, 0))
+
+
+def _perft(state: State, depth: int) -> int:
     if depth == 0:
         return 1
     moves = state.legal_moves()
@@ -383,7 +407,7 @@ def perft(state: State, depth: int) -> int:
     total = 0
     for move in moves:
         state.make(move)
-        total += perft(state, depth - 1)
+        total += _perft(state, depth - 1)
         state.undo()
     return total
 

@@ -1,0 +1,44 @@
+"""The library API given values of the wrong type: one library error, never
+an AttributeError or TypeError from deep inside, and never a silent answer."""
+
+from __future__ import annotations
+
+import connect_four  # noqa: F401  (registers connect4: a plugin game is checked too)
+import pytest
+
+from boardgames.errors import NotationError, OptionError
+from boardgames.game import get_game, perft
+
+GAMES = ["squatter", "hexifence", "dots", "hadron", "andantino", "connect4"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("value", [None, b"A1", 5, ["A1"]], ids=repr)
+def test_parse_move_and_parse_position_take_text_only(name, value):
+    game = get_game(name)
+    with pytest.raises(NotationError, match=f"expected text, not {type(value).__name__}"):
+        game.parse_move(value)
+    with pytest.raises(NotationError, match=f"expected text, not {type(value).__name__}"):
+        game.parse_position(value)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_text_still_parses(name):
+    game = get_game(name)
+    state = game.new_state()
+    move = state.legal_moves()[0]
+    assert game.parse_move(game.format_move(move)) == move
+    state.play(move)
+    assert game.parse_position(state.to_text()).to_text() == state.to_text()
+
+
+@pytest.mark.parametrize("depth", [-1, 1.5, "1", True, None])
+def test_perft_depth_is_a_whole_number(depth):
+    """perft(-1) and perft(1.5) answered 0, perft('1') was a TypeError."""
+    with pytest.raises(OptionError, match="perft depth must be a whole number >= 0"):
+        perft(get_game("squatter", size=3).new_state(), depth)
+
+
+def test_perft_still_counts():
+    state = get_game("squatter", size=3).new_state()
+    assert [perft(state, d) for d in range(3)] == [1, 9, 72]
