@@ -6,7 +6,8 @@ from __future__ import annotations
 import connect_four  # noqa: F401  (registers connect4: a plugin game is checked too)
 import pytest
 
-from boardgames.errors import NotationError, OptionError
+from boardgames.ai import make_player
+from boardgames.errors import NotationError, OptionError, UnknownNameError
 from boardgames.game import get_game, perft
 
 GAMES = ["squatter", "hexifence", "dots", "hadron", "andantino", "connect4"]
@@ -42,3 +43,21 @@ def test_perft_depth_is_a_whole_number(depth):
 def test_perft_still_counts():
     state = get_game("squatter", size=3).new_state()
     assert [perft(state, d) for d in range(3)] == [1, 9, 72]
+
+
+@pytest.mark.parametrize("name", [None, 5, b"squatter"], ids=repr)
+def test_get_game_takes_a_name(name):
+    with pytest.raises(UnknownNameError, match="a game name is text"):
+        get_game(name)
+
+
+def test_an_unknown_game_name_is_quoted_short():
+    with pytest.raises(UnknownNameError) as info:
+        get_game("x" * 100_000)
+    assert len(str(info.value)) < 300 and "100000 characters" in str(info.value)
+
+
+@pytest.mark.parametrize("spec", [None, 5, ["alphabeta"]], ids=repr)
+def test_make_player_takes_a_spec_text(spec):
+    with pytest.raises(OptionError, match="an AI spec is text"):
+        make_player(get_game("squatter"), spec)

@@ -438,7 +438,7 @@ def _factory(name: str) -> Callable[..., Game]:
         factory = _GAMES[name.lower()]
     except KeyError:
         raise UnknownNameError(
-            f"unknown game {name!r}; known: {', '.join(game_names())}"
+            f"unknown game {quote(name)}; known: {', '.join(game_names())}"
         ) from None
     if isinstance(factory, str):
         module, _, attr = factory.partition(":")
@@ -452,6 +452,8 @@ def get_game(name: str, **params: int) -> Game:
 
     Raises UnknownNameError for an unknown name and OptionError for bad options.
     """
+    if not isinstance(name, str):
+        raise UnknownNameError(f"a game name is text, not {quote(name)}")
     params = {k: check_whole(k, v, None) for k, v in params.items() if v is not None}
     cache_key = (name.lower(), tuple(sorted(params.items())))
     if cache_key not in _CACHE:

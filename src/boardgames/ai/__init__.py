@@ -129,6 +129,8 @@ def ai_names(game: Game) -> dict[str, str]:
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """'alphabeta:depth=4,time=1' -> ('alphabeta', {'depth': 4, 'time': 1})."""
+    if not isinstance(spec, str):
+        raise OptionError(f"an AI spec is text like 'alphabeta:depth=4', not {quote(spec)}")
     name, _, rest = spec.strip().partition(":")
     items = [p.strip() for p in rest.split(",") if p.strip()]
     try:
