@@ -101,3 +101,18 @@ def test_serve_checks_its_save_directory_before_waiting_for_clients(tmp_path):
     )
     assert done.returncode == 2
     assert done.stderr.strip() == f"error: --save {file} is a file, not a directory"
+
+
+def test_a_record_whose_start_is_another_board_is_refused(tmp_path):
+    """A size=3 record with a 4 x 4 start position was replayed on the 4 x 4
+    board, even with --size 3 on the command line."""
+    start = "4\n" + "+ + + +\n" * 4
+    record = GameRecord("squatter", {"size": 3}, moves=["D4"], start=start)
+    with pytest.raises(NotationError, match="a start position of squatter size=4 in a record"):
+        record.replay()
+    path = tmp_path / "r.json"
+    record.save(path)
+    result = CliRunner().invoke(main, ["analyse", "squatter", "--size", "3", str(path)])
+    assert_error(result, "a start position of squatter size=4 in a record of squatter size=3")
+    same = GameRecord("squatter", {"size": 4}, moves=["D4"], start=start)
+    assert same.replay().moves_text() == "D4"

@@ -184,8 +184,18 @@ class GameRecord:
         return get_game(self.game, **self.params)
 
     def start_state(self, game: Game | None = None) -> State:
+        """The position before the first move; NotationError for a start position
+        of another board than the record's game (a 4 x 4 board in a size=3 record)."""
         game = game or self.get_game()
-        return game.new_state() if self.start is None else game.parse_position(self.start)
+        if self.start is None:
+            return game.new_state()
+        state = game.parse_position(self.start)
+        if state.game != game:
+            raise NotationError(
+                self.start, f"a start position of {state.game.describe()} in a record of"
+                f" {game.describe()}"
+            )
+        return state
 
     def replay(self, game: Game | None = None, upto: int | None = None) -> State:
         """The position after the record's moves (the first `upto` of them).
