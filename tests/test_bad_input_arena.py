@@ -116,3 +116,21 @@ def test_a_record_whose_start_is_another_board_is_refused(tmp_path):
     assert_error(result, "a start position of squatter size=4 in a record of squatter size=3")
     same = GameRecord("squatter", {"size": 4}, moves=["D4"], start=start)
     assert same.replay().moves_text() == "D4"
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["tournament", "squatter", "-p", "random", "-p", "mcts", "--out", ""], "empty directory"),
+        (["tournament", "--resume", ""], "empty directory name"),
+        (["ladder", "squatter", "--rounds", "0", "--out", ""], "empty directory name"),
+        (["tune", "hadron", "--output", ""], "cannot write --output: empty file name"),
+    ],
+    ids=["tournament", "resume", "ladder", "tune"],
+)
+def test_an_empty_directory_or_output_name_is_refused(tmp_path, monkeypatch, args, reason):
+    """'' was taken as 'not given': the default name, and (tune) a whole run."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, args)
+    assert_error(result, reason)
+    assert list(tmp_path.iterdir()) == []  # nothing played, nothing written

@@ -46,6 +46,8 @@ class TournamentDir:
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
+        if not os.fspath(path):
+            raise OptionError("empty directory name (give the tournament's directory)")
         self.path = Path(path)
 
     @property

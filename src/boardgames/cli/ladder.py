@@ -106,7 +106,7 @@ def ladder(
     """
     plugins = kwargs["plugin"]
     game = game_from_kwargs(game_name, kwargs)
-    folder = TournamentDir(out_dir or ladder_dir(game))
+    folder = TournamentDir(ladder_dir(game) if out_dir is None else out_dir)
     with folder.lock(create=not folder.exists()):
         if folder.exists():
             settings = joined(folder.settings(), game)

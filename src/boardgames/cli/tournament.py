@@ -196,7 +196,7 @@ def tournament(
         anchor_label=anchor,
     )
     default_dir = f"tournament-{game.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    folder = TournamentDir(out_dir or default_dir)
+    folder = TournamentDir(default_dir if out_dir is None else out_dir)
     with folder.lock(create=True):
         folder.create(settings)
         _play(settings, folder, [], workers, scheduler)

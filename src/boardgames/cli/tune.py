@@ -71,7 +71,7 @@ def tune(
     tuner = get_tuner(game.name)
     if keep >= population:
         raise OptionError(f"--keep ({keep}) must be smaller than --population ({population})")
-    output = output or f"{game.name}-tune.json"
+    output = f"{game.name}-tune.json" if output is None else output
     check_writable(output, "--output")
     if depth is None and seconds is None:
         depth = 2
