@@ -61,3 +61,29 @@ def test_an_unknown_game_name_is_quoted_short():
 def test_make_player_takes_a_spec_text(spec):
     with pytest.raises(OptionError, match="an AI spec is text"):
         make_player(get_game("squatter"), spec)
+
+
+def test_a_plugin_that_exits_is_one_error(tmp_path):
+    """A plugin raising SystemExit ended the command with its code and no message
+    (and `list` with no output at all)."""
+    from click.testing import CliRunner
+
+    from boardgames.cli import main
+    from boardgames.plugins import import_plugin
+
+    plugin = tmp_path / "exits.py"
+    plugin.write_text("raise SystemExit(5)\n")
+    with pytest.raises(OptionError, match="cannot import plugin .*exits.py.*SystemExit: 5"):
+        import_plugin(str(plugin))
+    result = CliRunner().invoke(main, ["perft", "squatter", "1", "--plugin", str(plugin)])
+    assert result.exit_code == 2 and "SystemExit: 5" in result.stderr
+    listed = CliRunner().invoke(main, ["list", "--plugin", str(plugin)])
+    assert listed.exit_code == 0 and "squatter" in listed.output
+
+
+@pytest.mark.parametrize("name", ["", "  "])
+def test_an_empty_plugin_name_is_refused(name):
+    from boardgames.plugins import import_plugin
+
+    with pytest.raises(OptionError, match="empty plugin name"):
+        import_plugin(name)

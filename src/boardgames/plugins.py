@@ -46,7 +46,9 @@ def try_plugins(plugins: Iterable[str]) -> list[str]:
 
 def import_plugin(plugin: str) -> None:
     """Import one plugin (a module name, a .py file or a package folder);
-    OptionError if it cannot be."""
+    OptionError if it cannot be (whatever it raised, even SystemExit)."""
+    if not plugin.strip():
+        raise OptionError("empty plugin name (give a module, a .py file or a package folder)")
     try:
         if plugin.endswith(".py") or os.sep in plugin or Path(plugin).exists():
             _import_path(Path(plugin))
@@ -54,7 +56,7 @@ def import_plugin(plugin: str) -> None:
             importlib.import_module(plugin)
     except OptionError:
         raise
-    except Exception as exc:  # a plugin's own error, syntax error or import error
+    except (Exception, SystemExit) as exc:  # its own error or exit, a syntax or import error
         reason = " ".join(f"{type(exc).__name__}: {exc}".split())
         raise OptionError(f"cannot import plugin {quote(plugin)}: {reason}") from None
 
