@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 
@@ -134,3 +135,32 @@ def test_an_empty_directory_or_output_name_is_refused(tmp_path, monkeypatch, arg
     result = CliRunner().invoke(main, args)
     assert_error(result, reason)
     assert list(tmp_path.iterdir()) == []  # nothing played, nothing written
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"scores": []}, "scores must be null or a list of two whole numbers"),
+        ({"scores": ["x", "y"]}, "scores must be null or a list of two whole numbers"),
+        ({"scores": [1, 2, 3]}, "scores must be null or a list of two whole numbers"),
+        ({"scores": [True, 0]}, "scores must be null or a list of two whole numbers"),
+        ({"result": "purple", "winner": None}, "result 'purple' and no winner disagree"),
+        ({"result": "draw", "winner": 0}, "result 'draw' and winner 0 disagree"),
+    ],
+    ids=["empty", "text", "three", "bool", "no winner", "draw won"],
+)
+def test_record_outcome_fields_agree(tournament, changes, reason):
+    """Each was taken: [] scores made summary() an IndexError, and a tournament
+    counted 'purple' with no winner as a draw, 'draw' with a winner as a win."""
+    path = _edit_record(tournament, **changes)
+    with pytest.raises(BadFileError, match=re.escape(reason)):
+        GameRecord.load(path)
+    result = CliRunner().invoke(main, ["tournament", "--resume", str(tournament), "-w", "0"])
+    assert_error(result, str(path), reason, "delete it")
+
+
+def test_unfinished_and_finished_records_still_load():
+    cases = (("none", None, None), ("draw", None, [0, 0]), ("black", 1, [1, 3]))
+    for result, winner, scores in cases:
+        record = GameRecord("squatter", {"size": 3}, result=result, winner=winner, scores=scores)
+        assert GameRecord.from_json(record.to_json()).winner == winner

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..clock import TimeControl
-from ..errors import BadFileError, BoardgamesError, NotationError, OptionError
+from ..errors import BadFileError, BoardgamesError, NotationError, OptionError, quote
 from ..game import Game, State, get_game
 from ..io import atomic_write_text, parse_json, read_text
 
@@ -47,6 +47,21 @@ def _check_clock(values: dict[str, Any], bad: Callable[[str], NotationError]) ->
         raise bad("allotted must be numbers of seconds (or null)")
     if allotted and len(allotted) != len(values["moves"]):
         raise bad("allotted must have one entry per move")
+
+
+def _check_outcome(values: dict[str, Any], bad: Callable[[str], NotationError]) -> None:
+    """The result, winner and scores of a record being loaded agree (BadFileError
+    via `bad`): a winner in a draw, or no winner when a colour won, is a hand
+    edit that a tournament's table would count one way or the other (an
+    unfinished game's winner is never read)."""
+    result, winner = values.get("result", "none"), values.get("winner")
+    if result != "none" and (winner is None) != (result == "draw"):
+        said = "no winner" if winner is None else f"winner {winner}"
+        raise bad(f"result {quote(result)} and {said} disagree")
+    scores = values.get("scores")
+    whole = all(isinstance(x, int) and not isinstance(x, bool) for x in scores or ())
+    if scores is not None and (len(scores) != 2 or not whole):
+        raise bad("scores must be null or a list of two whole numbers")
 
 
 def _is_number(value: Any) -> bool:
@@ -163,6 +178,7 @@ class GameRecord:
             raise bad(f"unknown reason {values['reason']!r} (expected one of {', '.join(REASONS)})")
         if values.get("winner") not in (None, 0, 1):
             raise bad(f"winner must be 0, 1 or null, not {values['winner']!r}")
+        _check_outcome(values, bad)
         players = values.get("players", ["", ""])
         if len(players) != 2 or not all(isinstance(p, str) for p in players):
             raise bad("players must be a list of two names")
