@@ -190,3 +190,29 @@ def test_the_web_api_answers_400_to_json_nested_too_deeply():
         reply = client.post("/api/sessions", content=body, headers=headers)
         assert reply.status_code == 400
         assert "the record: not JSON (nested too deeply)" in reply.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ('{"w1_open": NaN}', "w1_open must be a number >= 0, not nan"),
+        ('{"t": 1e999}', "t must be a number >= 0, not inf"),
+        ('{"w2_end": true}', "w2_end must be a number >= 0, not True"),
+        ('{"w1_end": -5}', "w1_end must be a number >= 0, not -5"),
+        ('{"best": {"w1_open": "0.5"}}', "w1_open must be a number >= 0, not '0.5'"),
+    ],
+)
+def test_aenigma_parameter_files_are_checked_like_the_options(tmp_path, content, reason):
+    """NaN, Infinity, true and -5 from a file were taken (and searched with),
+    though 'aenigma:w1_open=nan' or '=-5' on the command line are refused."""
+    path = tmp_path / "p.json"
+    path.write_text(content)
+    with pytest.raises(BadFileError, match=re.escape(f"{path}: {reason}")):
+        AenigmaParams.load(path)
+    assert AenigmaParams.load(_write(tmp_path, '{"w1_open": 0.25, "t": 20}')).w1_open == 0.25
+
+
+def _write(folder, text):
+    path = folder / "good.json"
+    path.write_text(text)
+    return path

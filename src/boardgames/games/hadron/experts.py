@@ -23,8 +23,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...errors import NotationError, OptionError
+from ...errors import BadFileError, NotationError, OptionError
 from ...io import parse_json, read_text
+from ...options import check_number
 
 if TYPE_CHECKING:
     from .rules import Hadron, HadronState
@@ -129,11 +130,9 @@ class AenigmaParams:
         unknown = set(data) - names
         if unknown:
             raise OptionError(f"unknown Aenigma parameter(s): {', '.join(sorted(unknown))}")
-        try:
-            values = {k: float(v) for k, v in data.items()}
-        except (TypeError, ValueError):
-            raise OptionError(f"Aenigma parameters must be numbers: {data!r}") from None
-        return cls(**values)
+        # As the AI's options: finite numbers >= 0 (a file's NaN, Infinity or
+        # true was taken, and searched with).
+        return cls(**{k: check_number(k, v) for k, v in data.items()})
 
     @classmethod
     def load(cls, path: str | Path) -> AenigmaParams:
@@ -147,7 +146,10 @@ class AenigmaParams:
         if not isinstance(data, dict):
             raise NotationError(str(path), "expected a JSON object of Aenigma parameters")
         data = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        return cls.from_dict(data)
+        try:
+            return cls.from_dict(data)
+        except OptionError as exc:
+            raise BadFileError(str(path), str(exc)) from None
 
 
 @dataclass
