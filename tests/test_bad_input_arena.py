@@ -164,3 +164,58 @@ def test_unfinished_and_finished_records_still_load():
     for result, winner, scores in cases:
         record = GameRecord("squatter", {"size": 3}, result=result, winner=winner, scores=scores)
         assert GameRecord.from_json(record.to_json()).winner == winner
+
+
+def _edit_manifest(out, **changes):
+    path = out / "tournament.json"
+    data = json.loads(path.read_text())
+    data.update(changes)
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("openings", "reason"),
+    [
+        (["A1 A2 A3 B1 B2 B3 C1 C2 C3"], "line 1: the game is over after this opening"),
+        (["B2", "Z9"], "line 2: cannot parse 'Z9'"),
+    ],
+    ids=["over", "bad move"],
+)
+def test_resume_checks_the_manifests_openings(tournament, openings, reason):
+    """A hand-edited opening that ends the game was played as 0-move games
+    decided by the opening; a bad move failed every game one by one."""
+    path = _edit_manifest(tournament, openings=openings)
+    records = sorted(p.name for p in (tournament / "games").iterdir())
+    args = ["tournament", "--resume", str(tournament), "-n", "4", "-w", "0"]
+    assert_error(CliRunner().invoke(main, args), str(path), reason)
+    assert sorted(p.name for p in (tournament / "games").iterdir()) == records  # none played
+
+
+def test_resume_with_duplicate_labels_is_refused(tournament):
+    path = _edit_manifest(tournament, labels=["a", "a"])
+    with pytest.raises(BadFileError, match="give every player a different label"):
+        TournamentDir(tournament).settings()
+    assert_error(CliRunner().invoke(main, ["tournament", "--resume", str(tournament)]), str(path))
+
+
+def test_resume_remakes_a_deleted_games_folder_before_playing(tournament):
+    """Deleting games/ (to play everything again) made every record's save fail
+    after its game was played."""
+    for record in (tournament / "games").iterdir():
+        record.unlink()
+    (tournament / "games").rmdir()
+    args = ["tournament", "--resume", str(tournament), "-w", "0"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert len(TournamentDir(tournament).finished()) == 2
+
+
+def test_resume_with_a_file_called_games_fails_before_playing(tournament):
+    for record in (tournament / "games").iterdir():
+        record.unlink()
+    (tournament / "games").rmdir()
+    (tournament / "games").write_text("")
+    result = CliRunner().invoke(main, ["tournament", "--resume", str(tournament), "-w", "0"])
+    assert_error(result, str(tournament / "games"))
+    assert "game 1/" not in result.stderr and "games could not be played" not in result.stderr

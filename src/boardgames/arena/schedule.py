@@ -180,6 +180,8 @@ class TournamentSettings:
             check_whole("max_moves", self.max_moves, 1)
         if self.labels is not None and len(self.labels) != len(self.players):
             raise OptionError("give one label per player")
+        if self.labels is not None and len(set(self.labels)) != len(self.labels):
+            raise OptionError("give every player a different label")
         if self.anchor_label is not None and self.anchor_label not in (*self.names, "mean"):
             raise OptionError(
                 f"the anchor {self.anchor_label!r} is not a player (players:"

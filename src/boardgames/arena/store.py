@@ -89,6 +89,9 @@ class TournamentDir:
             self.settings()  # the clear error: no directory, no manifest
         handle = _acquire(self.lock_file, self.path)
         try:
+            # Made again if deleted (to play every game again), before any game is
+            # played: an error here (a file called games) costs no game.
+            (self.path / GAMES).mkdir(exist_ok=True)
             self._remove_stale_temporary_files()
             yield self
         finally:

@@ -14,6 +14,7 @@ import click
 
 from ..ai import make_player
 from ..arena.executors import open_executor
+from ..arena.openings import parse_openings
 from ..arena.tournament import (
     GameResult,
     PlayerSpec,
@@ -225,6 +226,8 @@ def _resume(
             settings = replace(settings, games_per_pair=games)
         game = _load_game(settings)
         _check_players(game, settings.players)
+        if settings.openings:  # checked as an opening file's would be
+            parse_openings(game, "\n".join(settings.openings), str(folder.manifest))
         done = folder.finished()  # before any change: a damaged record stops here
         if settings.games_per_pair != folder.settings().games_per_pair:
             folder.update_settings(settings)
