@@ -92,3 +92,23 @@ def test_the_ceilings_leave_room_for_real_runs():
     )
     assert settings.planned == MAX_GAMES_PER_PAIR
     assert MAX_WORKERS >= 64
+
+
+def test_a_random_opening_longer_than_the_game_never_ends_it():
+    """'--opening 100' on a 3 x 3 board played the whole game at random: every
+    game was '0 moves', decided before the players moved."""
+    import random
+
+    from boardgames.arena.match import random_opening
+    from boardgames.game import get_game
+
+    game = get_game("squatter", size=3)
+    for seed in range(20):
+        state = random_opening(game, 100, random.Random(seed))
+        assert not state.is_over() and len(state.history) == 8
+    short = random_opening(game, 3, random.Random(0))
+    assert len(short.history) == 3
+    args = ["match", "squatter", "--size", "3", "--ai", "random", "--ai2", "random"]
+    result = CliRunner().invoke(main, [*args, "--games", "2", "--opening", "100", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "0 moves" not in result.stderr + result.output

@@ -338,13 +338,17 @@ class MatchSummary:
 
 
 def random_opening(game: Game, plies: int, rng: random.Random) -> State:
-    """A start position `plies` random moves deep (stops early if the game ends)."""
+    """A start position `plies` random moves deep, or fewer: an opening never
+    ends the game (it would decide it, and the players would have nothing to do)."""
     state = game.new_state()
     for _ in range(plies):
         moves = state.legal_moves()
         if not moves:
             break
         state.make(rng.choice(moves))
+        if state.is_over():
+            state.undo()
+            break
     return state
 
 
