@@ -112,3 +112,23 @@ def test_a_random_opening_longer_than_the_game_never_ends_it():
     result = CliRunner().invoke(main, [*args, "--games", "2", "--opening", "100", "--seed", "1"])
     assert result.exit_code == 0, result.output
     assert "0 moves" not in result.stderr + result.output
+
+
+def test_the_default_workers_stay_under_the_ceiling_on_a_big_machine(monkeypatch):
+    monkeypatch.setattr(executors, "default_workers", lambda: 4 * MAX_WORKERS)
+    sizes = []
+    monkeypatch.setattr(executors, "process_executor", lambda n: _Recorded(sizes, n))
+    with executors.open_executor():
+        pass
+    assert sizes == [MAX_WORKERS]
+
+
+class _Recorded:
+    def __init__(self, sizes, n):
+        sizes.append(n)
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False

@@ -54,7 +54,7 @@ def open_executor(
             yield executor
         return
     if workers is None:
-        workers = default_workers()
+        workers = min(default_workers(), MAX_WORKERS)  # one per core, on any machine
     check_whole("workers", workers, 0, MAX_WORKERS)
     if workers == 0:
         yield None
