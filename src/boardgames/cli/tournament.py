@@ -25,7 +25,7 @@ from ..arena.tournament import (
 from ..clock import TimeControl
 from ..errors import OptionError
 from ..game import Game, get_game
-from ..options import MAX_GAMES_PER_PAIR
+from ..options import MAX_GAMES_PER_PAIR, MAX_WORKERS
 from ..plugins import import_plugins
 from .common import (
     SEED,
@@ -350,7 +350,7 @@ def _check_players(game: Game, specs: Sequence[PlayerSpec]) -> None:
 def _workers_text(workers: int | None) -> str:
     if workers == 0:
         return "this process"
-    count = workers or os.cpu_count() or 1
+    count = workers or min(os.cpu_count() or 1, MAX_WORKERS)
     return f"{count} worker process{'es' if count > 1 else ''}"
 
 
