@@ -100,6 +100,26 @@ def Seconds(high: float = MAX_SECONDS) -> Number:  # noqa: N802
 SEED = Whole(None)
 
 
+class Host(click.ParamType):
+    """A host name or address to listen on or connect to: not empty (an empty
+    host would silently mean every interface, or nowhere)."""
+
+    name = "HOST"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> str:
+        host = str(value).strip()
+        if not host:
+            if isinstance(param, click.Option):  # where to listen
+                message = (
+                    f"{param.opts[0]}: empty address (give 0.0.0.0 for every interface,"
+                    " 127.0.0.1 for this machine only)"
+                )
+            else:
+                message = "HOST: empty address"
+            raise click.UsageError(message, ctx)
+        return host
+
+
 def _short_help(text: str, limit: int) -> str:
     """The short help click would show for a loaded command with help `text`."""
     return click.Command(None, help=text).get_short_help_str(limit)

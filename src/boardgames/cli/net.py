@@ -15,6 +15,7 @@ from ..io import check_writable
 from .common import (
     SEED,
     Command,
+    Host,
     Seconds,
     Whole,
     game_from_kwargs,
@@ -28,7 +29,7 @@ PROTOCOL_DEFAULT = "[default: set by the game's protocol]"
 
 @click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
-@click.argument("host")
+@click.argument("host", type=Host())
 @click.argument("port", type=Whole(1, 65535))
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="AI spec to play.")
 @click.option(
@@ -87,7 +88,9 @@ def connect(
 
 @click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
-@click.option("--host", default=None, help=f"Interface to listen on {PROTOCOL_DEFAULT}.")
+@click.option(
+    "--host", type=Host(), default=None, help=f"Interface to listen on {PROTOCOL_DEFAULT}."
+)
 @click.option(
     "--port",
     type=Whole(0, 65535),

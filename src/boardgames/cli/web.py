@@ -10,7 +10,7 @@ import webbrowser
 import click
 
 from ..errors import MissingExtraError, OptionError
-from .common import Command, Whole, fail, handle_errors, progress
+from .common import Command, Host, Whole, fail, handle_errors, progress
 
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
 
@@ -49,7 +49,9 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 @click.command("web", cls=Command)
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--host", type=Host(), default="127.0.0.1", show_default=True, help="Address to listen on."
+)
 @click.option(
     "--port", type=Whole(0, 65535), default=8000, show_default=True,
     help="Port to listen on (0: any free port).",
