@@ -87,3 +87,11 @@ def test_an_empty_plugin_name_is_refused(name):
 
     with pytest.raises(OptionError, match="empty plugin name"):
         import_plugin(name)
+
+
+def test_replay_takes_a_text_of_moves_not_its_characters():
+    game = get_game("squatter", size=6)
+    assert game.replay("A2 C4  A3\n").key == game.replay(["A2", "C4", "A3"]).key
+    assert len(game.replay("A2 C4").history) == 2
+    with pytest.raises(NotationError):
+        game.replay("A2 Z9")

@@ -107,8 +107,11 @@ class Game(ABC, Generic[S]):
         """A position from its text (default: the moves from the start)."""
         return self.replay(text.split())
 
-    def replay(self, moves: Iterable[int | str]) -> S:
-        """The position after playing `moves` (ints or notation) from the start."""
+    def replay(self, moves: Iterable[int | str] | str) -> S:
+        """The position after playing `moves` (ints or notation, or one text of
+        moves separated by spaces) from the start."""
+        if isinstance(moves, str):
+            moves = moves.split()
         state = self.new_state()
         for move in moves:
             state.play(move)
