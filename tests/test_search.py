@@ -1065,3 +1065,12 @@ def test_bench_reports_the_edge_games_real_search():
     # A move chosen without any search shows '-', never a made-up 0.
     for key, (_, nodes, _) in figures.items():
         assert nodes == "-" or int(nodes) > 0, (key, nodes)
+
+
+@pytest.mark.parametrize("name", ["alphabeta", "minimax"])
+def test_lmr_is_refused_where_it_would_do_nothing(name):
+    # Late move reductions live in NegaScout's null-window searches only.
+    from boardgames.ai import make_player
+
+    with pytest.raises(OptionError, match=f"lmr: .* not {name}"):
+        make_player(get_game("squatter", size=5), f"{name}:depth=2,lmr=true")

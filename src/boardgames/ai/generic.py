@@ -55,7 +55,7 @@ def searcher_player(
     eval: str,
     noise: float | None,
     tt: int | None,
-    lmr: bool,
+    lmr: bool = False,
     **weights: Any,
 ) -> Player:
     """A SearchPlayer over `boardgames.search.Searcher` with `algorithm`
@@ -82,10 +82,15 @@ def random_ai(game: Game, *, seed: int | None, limits: Limits) -> Player:
 
 def _search_ai(name: str, algorithm: str, help: str) -> None:
     def factory(game: Game, **options: Any) -> Player:
+        if "lmr" in options and algorithm != "negascout":
+            # Late move reductions need NegaScout's null windows: here the
+            # option would be accepted and do nothing.
+            raise OptionError(f"lmr: late move reductions are for negascout, not {name}")
         return searcher_player(game, algorithm, **options)
 
     factory.__name__ = f"{name}_ai"
-    register_ai(name, help=help, options=SEARCH, extra=True)(factory)
+    options = SEARCH if algorithm == "negascout" else tuple(o for o in SEARCH if o is not LMR)
+    register_ai(name, help=help, options=options, extra=True)(factory)
 
 
 _search_ai("minimax", "minimax", "plain minimax (no pruning): a reference for the others")
