@@ -1074,3 +1074,20 @@ def test_lmr_is_refused_where_it_would_do_nothing(name):
 
     with pytest.raises(OptionError, match=f"lmr: .* not {name}"):
         make_player(get_game("squatter", size=5), f"{name}:depth=2,lmr=true")
+
+
+@pytest.mark.parametrize(
+    ("spec", "named", "not_named"),
+    [
+        ("alphabeta:depth=1,nosuch=1", "tt", "lmr"),
+        ("negascout:depth=1,nosuch=1", "lmr", "playout"),
+        ("mcts:time=0.1,nosuch=1", "playout", "lmr"),
+    ],
+)
+def test_an_unknown_option_error_lists_the_ais_own_options(spec, named, not_named):
+    from boardgames.ai import make_player
+
+    with pytest.raises(OptionError) as error:
+        make_player(get_game("squatter", size=5), spec)
+    ai_options = str(error.value).split("AI options: ")[1].split(", ")
+    assert named in ai_options and not_named not in ai_options

@@ -15,6 +15,7 @@ loads, so `boardgames list` stays fast.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import OptionError, UnknownNameError
@@ -28,14 +29,16 @@ EVAL = Option("eval", "text", "default", "evaluator name (game.evaluators())")
 SEARCH = (*LIMITS, SEED, EVAL, Option("noise", "number", None, "random tie-break scale", low=0),
           TT, LMR)
 SEARCH_OPTIONS = tuple(option.name for option in SEARCH)
+#: The same without late move reductions: alphabeta and minimax.
+PLAIN_SEARCH = tuple(option for option in SEARCH if option is not LMR)
 
 
 def build_evaluator(
     game: Game, name: str = "default", noise: float | None = None, seed: int | None = None,
-    **options: Any,
+    *, ai_options: Sequence[str] = SEARCH_OPTIONS, **options: Any,
 ) -> Evaluator:
-    """`game.evaluator(name, noise=..., seed=..., **options)`, naming the AI options
-    too when an option is unknown."""
+    """`game.evaluator(name, noise=..., seed=..., **options)`, naming the AI's own
+    options (`ai_options`) too when an option is unknown."""
     try:
         return game.evaluator(name, noise=noise, seed=seed, **options)
     except UnknownNameError as exc:
@@ -43,7 +46,7 @@ def build_evaluator(
     except OptionError as exc:
         if "unknown option" not in str(exc):
             raise
-        raise OptionError(f"{exc}; AI options: {', '.join(SEARCH_OPTIONS)}") from None
+        raise OptionError(f"{exc}; AI options: {', '.join(ai_options)}") from None
 
 
 def searcher_player(
@@ -62,7 +65,10 @@ def searcher_player(
     (`lmr`: late move reductions, NegaScout only); `weights` go to the evaluator."""
     from ..search import Searcher
 
-    evaluator = build_evaluator(game, eval, noise, seed, **weights)
+    own = SEARCH if algorithm == "negascout" else PLAIN_SEARCH
+    evaluator = build_evaluator(
+        game, eval, noise, seed, ai_options=[option.name for option in own], **weights
+    )
     kwargs: dict[str, Any] = {"algorithm": algorithm, "seed": seed, "reductions": lmr}
     if tt is not None:
         kwargs["tt_size"] = tt
@@ -89,7 +95,7 @@ def _search_ai(name: str, algorithm: str, help: str) -> None:
         return searcher_player(game, algorithm, **options)
 
     factory.__name__ = f"{name}_ai"
-    options = SEARCH if algorithm == "negascout" else tuple(o for o in SEARCH if o is not LMR)
+    options = SEARCH if algorithm == "negascout" else PLAIN_SEARCH
     register_ai(name, help=help, options=options, extra=True)(factory)
 
 
@@ -99,19 +105,22 @@ _search_ai("negascout", "negascout", "principal variation search (negascout), TT
 _search_ai("default", "negascout", "negascout with the game's default evaluator")
 
 
+MCTS_OPTIONS = (
+    *LIMITS,
+    SEED,
+    EVAL,
+    Option("noise", "number", None, "random tie-break scale", low=0),
+    Option("c", "number", 1.4, "exploration constant", low=0, high=1e6),
+    Option("playout", "choice", "random", "random or evaluator playouts",
+           choices=("random", "evaluator")),
+    TT,
+)
+
+
 @register_ai(
     "mcts",
     help="Monte Carlo tree search (UCT); c=1.4, playout=random|evaluator",
-    options=(
-        *LIMITS,
-        SEED,
-        EVAL,
-        Option("noise", "number", None, "random tie-break scale", low=0),
-        Option("c", "number", 1.4, "exploration constant", low=0, high=1e6),
-        Option("playout", "choice", "random", "random or evaluator playouts",
-               choices=("random", "evaluator")),
-        TT,
-    ),
+    options=MCTS_OPTIONS,
     extra=True,
 )
 def mcts_ai(
@@ -129,6 +138,8 @@ def mcts_ai(
     """UCT; `tt` is accepted for uniformity (MCTS keeps its own tree)."""
     from ..search import MCTS
 
-    evaluator = build_evaluator(game, eval, noise, seed, **weights)
+    evaluator = build_evaluator(
+        game, eval, noise, seed, ai_options=[option.name for option in MCTS_OPTIONS], **weights
+    )
     engine = MCTS(evaluator, c=c, playout=playout, seed=seed)
     return SearchPlayer(engine, limits=limits)
