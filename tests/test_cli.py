@@ -81,7 +81,8 @@ def test_analyse_a_position_file(tmp_path):
     path.write_text("d d c\n")
     result = invoke("analyse", "connect4", str(path))
     assert result.exit_code == 0
-    assert result.output == get_game("connect4").analyse(get_game("connect4").replay("d d c")) + "\n"
+    game = get_game("connect4")
+    assert result.output == game.analyse(game.replay("d d c")) + "\n"
 
 
 def test_analyse_part_a_gives_the_course_answer():
