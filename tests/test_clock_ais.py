@@ -33,6 +33,10 @@ USUAL = [
 ]
 
 
+#: The least allotment (seconds) that a move is expected to keep to.
+REAL_ALLOTMENT = 0.05
+
+
 def _check_clocked_match(name, params, clock, games):
     game = get_game(name, **params)
     summary = play_match(game, "default", "default", games=games, clock=clock, seed=7)
@@ -46,8 +50,14 @@ def _check_clocked_match(name, params, clock, games):
     assert sum(u.moves for u in uses.values()) == sum(len(r.moves) for r in summary.records)
     for use in uses.values():
         assert use.losses_on_time == 0 and use.least_left > 0
-        # The moves were timed by the manager: each within its allotment or close.
-        assert use.mean <= use.mean_allotted + 0.05
+        # The moves were timed by the manager: within their allotments or close.
+        # Only allotments above REAL_ALLOTMENT count: after a stall of a busy
+        # machine the manager keeps the overrun back for every later move and
+        # allots next to nothing, which a move's fixed cost exceeds whatever
+        # the AI does (seen once in CI beside other jobs).
+        real = [(t, a) for t, a in zip(use.times, use.allotted, strict=True) if a >= REAL_ALLOTMENT]
+        used = sum(t for t, _ in real)
+        assert used <= sum(a for _, a in real) + 0.05 * len(real)
 
 
 @pytest.mark.parametrize(("name", "params"), SMALL, ids=[n for n, _ in SMALL])
