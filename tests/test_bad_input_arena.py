@@ -14,6 +14,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+import cli_checks
 from boardgames.arena.records import GameRecord
 from boardgames.arena.store import TournamentDir
 from boardgames.cli import main
@@ -23,28 +24,24 @@ from boardgames.io import check_writable
 
 
 def assert_error(result, *fragments: str) -> None:
-    assert result.exit_code == 2, (result.output, result.exception)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0]
+    cli_checks.assert_error(result, *fragments, alone=True)
 
 
 @pytest.fixture
 def tournament(tmp_path):
-    out = tmp_path / "t"
-    args = ["tournament", "squatter", "--size", "3", "-p", "random", "-p", "random:seed=2"]
-    result = CliRunner().invoke(main, [*args, "-n", "2", "-w", "0", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+    return cli_checks.small_tournament(tmp_path / "t")
 
 
-def _edit_record(out, **changes):
-    path = out / "games" / "00-01-0000.json"
+def _edit_json(path, **changes):
+    """`path`'s JSON object with `changes` made, written back; returns `path`."""
     data = json.loads(path.read_text())
     data.update(changes)
     path.write_text(json.dumps(data))
     return path
+
+
+def _edit_record(out, **changes):
+    return _edit_json(out / "games" / "00-01-0000.json", **changes)
 
 
 @pytest.mark.parametrize(
@@ -167,11 +164,7 @@ def test_unfinished_and_finished_records_still_load():
 
 
 def _edit_manifest(out, **changes):
-    path = out / "tournament.json"
-    data = json.loads(path.read_text())
-    data.update(changes)
-    path.write_text(json.dumps(data))
-    return path
+    return _edit_json(out / "tournament.json", **changes)
 
 
 @pytest.mark.parametrize(

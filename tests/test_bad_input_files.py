@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import cli_checks
 from boardgames import io
 from boardgames.arena.engine import EngineSession
 from boardgames.arena.records import GameRecord
@@ -30,11 +31,7 @@ HUGE = '{"format": "boardgames-record", "version": 1, "size": ' + "9" * 5000 + "
 
 
 def assert_error(result, *fragments: str) -> None:
-    assert result.exit_code == 2, (result.output, result.exception)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0]
+    cli_checks.assert_error(result, *fragments, alone=True)
 
 
 @pytest.mark.parametrize(
@@ -116,11 +113,7 @@ def test_cli_aenigma_parameter_file_binary_or_deep(tmp_path):
 
 
 def _tournament(tmp_path):
-    out = tmp_path / "t"
-    args = ["tournament", "squatter", "--size", "3", "-p", "random", "-p", "random:seed=2"]
-    result = CliRunner().invoke(main, [*args, "-n", "2", "-w", "0", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+    return cli_checks.small_tournament(tmp_path / "t")
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+import cli_checks
 from boardgames.arena import executors
 from boardgames.arena.schedule import TournamentSettings
 from boardgames.arena.store import TournamentDir
@@ -22,11 +23,7 @@ from boardgames.options import MAX_GAMES_PER_PAIR, MAX_WORKERS
 
 
 def assert_error(result, *fragments: str) -> None:
-    assert result.exit_code == 2, (result.output, result.exception)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0]
+    cli_checks.assert_error(result, *fragments, alone=True)
 
 
 def test_open_executor_refuses_too_many_workers_before_starting_any(monkeypatch):

@@ -13,6 +13,7 @@ from boardgames.arena.records import GameRecord
 from boardgames.cli import main
 from boardgames.game import get_game
 from builtin_games import BUILTIN_GAMES
+from cli_checks import assert_error
 
 # A Connect Four position 35 moves deep (found by a seeded random game), with
 # yellow to move and 7 empty cells: small enough to solve in a test.
@@ -23,15 +24,6 @@ def invoke(*args: str, input: str | None = None):
     return CliRunner().invoke(main, list(args), input=input)
 
 
-def assert_error(result, *fragments: str) -> None:
-    """Exit code 2 and one `error: ...` line, the last on stderr (after any progress)."""
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    errors = [line for line in lines if line.startswith("error: ")]
-    assert len(errors) == 1 and lines[-1] == errors[0], result.stderr
-    assert "Traceback" not in result.output
-    for fragment in fragments:
-        assert fragment in errors[0]
 
 
 def negamax(state) -> int:

@@ -27,6 +27,7 @@ from boardgames.errors import OptionError
 from boardgames.game import get_game
 from boardgames.io import atomic_write_text, check_writable
 from boardgames.players import Player, QuitRequest, RandomPlayer
+from cli_checks import assert_error
 
 ROOT = Path(__file__).resolve().parent.parent
 CONNECT4 = str(ROOT / "examples" / "connect_four")
@@ -96,15 +97,6 @@ def invoke(*args: str, input: str | None = None):
     return CliRunner().invoke(main, list(args), input=input)
 
 
-def assert_error(result, *parts: str, code: int = 2) -> None:
-    """Exit `code` and one error line, the last on stderr (progress lines may come first)."""
-    assert result.exit_code == code, result.output
-    lines = result.stderr.strip().splitlines()
-    errors = [line for line in lines if line.startswith("error: ")]
-    assert len(errors) == 1 and lines[-1] == errors[0], result.stderr
-    for part in parts:
-        assert part in errors[0], errors[0]
-    assert "Traceback" not in result.output
 
 
 def tournament(out: Path, *args: str):
