@@ -29,8 +29,12 @@ EVAL = Option("eval", "text", "default", "evaluator name (game.evaluators())")
 SEARCH = (*LIMITS, SEED, EVAL, Option("noise", "number", None, "random tie-break scale", low=0),
           TT, LMR)
 SEARCH_OPTIONS = tuple(option.name for option in SEARCH)
-#: The same without late move reductions: alphabeta and minimax.
-PLAIN_SEARCH = tuple(option for option in SEARCH if option is not LMR)
+
+
+def search_options(algorithm: str) -> tuple[Option, ...]:
+    """What a generic search AI of `algorithm` declares: late move reductions
+    (`lmr`) only for NegaScout, whose null windows they need."""
+    return SEARCH if algorithm == "negascout" else tuple(o for o in SEARCH if o is not LMR)
 
 
 def build_evaluator(
@@ -65,10 +69,8 @@ def searcher_player(
     (`lmr`: late move reductions, NegaScout only); `weights` go to the evaluator."""
     from ..search import Searcher
 
-    own = SEARCH if algorithm == "negascout" else PLAIN_SEARCH
-    evaluator = build_evaluator(
-        game, eval, noise, seed, ai_options=[option.name for option in own], **weights
-    )
+    own = [option.name for option in search_options(algorithm)]
+    evaluator = build_evaluator(game, eval, noise, seed, ai_options=own, **weights)
     kwargs: dict[str, Any] = {"algorithm": algorithm, "seed": seed, "reductions": lmr}
     if tt is not None:
         kwargs["tt_size"] = tt
@@ -95,8 +97,7 @@ def _search_ai(name: str, algorithm: str, help: str) -> None:
         return searcher_player(game, algorithm, **options)
 
     factory.__name__ = f"{name}_ai"
-    options = SEARCH if algorithm == "negascout" else PLAIN_SEARCH
-    register_ai(name, help=help, options=options, extra=True)(factory)
+    register_ai(name, help=help, options=search_options(algorithm), extra=True)(factory)
 
 
 _search_ai("minimax", "minimax", "plain minimax (no pruning): a reference for the others")

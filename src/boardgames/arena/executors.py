@@ -40,6 +40,14 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
+def local_workers(workers: int | None) -> int:
+    """The local worker processes `workers` asks for: None is one per core, on
+    any machine at most MAX_WORKERS; OptionError for a count out of range."""
+    if workers is None:
+        return min(default_workers(), MAX_WORKERS)
+    return check_whole("workers", workers, 0, MAX_WORKERS)
+
+
 @contextmanager
 def open_executor(
     workers: int | None = None, scheduler: str | None = None
@@ -53,9 +61,7 @@ def open_executor(
         with dask_executor(scheduler) as executor:
             yield executor
         return
-    if workers is None:
-        workers = min(default_workers(), MAX_WORKERS)  # one per core, on any machine
-    check_whole("workers", workers, 0, MAX_WORKERS)
+    workers = local_workers(workers)
     if workers == 0:
         yield None
         return

@@ -18,6 +18,7 @@ import click
 
 from ..errors import BoardgamesError, OptionError
 from ..game import Game, State, get_game
+from ..io import read_text
 from ..options import (
     MAX_SECONDS,
     MAX_WORKERS,
@@ -381,14 +382,6 @@ def game_from_kwargs(name: str, kwargs: dict[str, Any]) -> Game:
 def progress(message: str) -> None:
     """A progress line on stderr (stdout stays clean for results)."""
     click.echo(message, err=True)
-
-
-def read_text(path: str) -> str:
-    """A text file's contents (`boardgames.io.read_text`: OSError, or one clear
-    error for a file that is not text or is far too large)."""
-    from ..io import read_text as read_file
-
-    return read_file(path)
 
 
 def given_options(kwargs: dict[str, Any]) -> tuple[str, ...]:

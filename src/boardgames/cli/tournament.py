@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -13,7 +12,7 @@ from typing import Any
 import click
 
 from ..ai import make_player
-from ..arena.executors import open_executor
+from ..arena.executors import local_workers, open_executor
 from ..arena.openings import parse_openings
 from ..arena.tournament import (
     GameResult,
@@ -25,7 +24,7 @@ from ..arena.tournament import (
 from ..clock import TimeControl
 from ..errors import OptionError
 from ..game import Game, get_game
-from ..options import MAX_GAMES_PER_PAIR, MAX_WORKERS
+from ..options import MAX_GAMES_PER_PAIR
 from ..plugins import import_plugins
 from .common import (
     SEED,
@@ -348,9 +347,9 @@ def _check_players(game: Game, specs: Sequence[PlayerSpec]) -> None:
 
 
 def _workers_text(workers: int | None) -> str:
-    if workers == 0:
+    count = local_workers(workers)
+    if count == 0:
         return "this process"
-    count = workers or min(os.cpu_count() or 1, MAX_WORKERS)
     return f"{count} worker process{'es' if count > 1 else ''}"
 
 
