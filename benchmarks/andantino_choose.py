@@ -28,8 +28,8 @@ from pathlib import Path
 from andantino_ladders import game_positions
 
 from boardgames.ai import make_player
-from boardgames.game import get_game
 from boardgames.games.andantino.ladders import Ladders
+from boardgames.registry import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

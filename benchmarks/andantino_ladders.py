@@ -43,8 +43,8 @@ import statistics
 import time
 
 from boardgames.ai import make_player
-from boardgames.game import get_game
 from boardgames.games.andantino.openings import openings
+from boardgames.registry import get_game
 
 
 def positions(game, count: int, seed: int) -> list:

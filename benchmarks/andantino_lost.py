@@ -31,8 +31,8 @@ import time
 from andantino_choose import loses
 
 from boardgames.ai import make_player
-from boardgames.game import get_game
 from boardgames.games.andantino.ladders import Ladders
+from boardgames.registry import get_game
 
 
 def tag(state, cap: float) -> str:

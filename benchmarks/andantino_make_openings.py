@@ -30,11 +30,11 @@ from __future__ import annotations
 import argparse
 import random
 
-from boardgames.game import get_game
 from boardgames.games.andantino.experts import LOST_NEXT, WIN_NEXT, ThreatEvaluator
 from boardgames.games.andantino.geometry import BIT, NEIGHBOURS6
 from boardgames.games.andantino.ladders import Ladders
 from boardgames.games.andantino.threats import line_windows, surround, winning_cells
+from boardgames.registry import get_game
 from boardgames.search import Searcher
 
 GAME = get_game("andantino")

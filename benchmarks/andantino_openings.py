@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from boardgames.ai import make_player
-from boardgames.arena.match import play_game
-from boardgames.game import get_game
 from boardgames.games.andantino.openings import Opening, openings, parse_openings
+from boardgames.match.play import play_game
+from boardgames.registry import get_game
 
 
 def play_one(game, opening: Opening, a_colour: int, args, seed: int) -> dict[str, Any]:

@@ -14,8 +14,8 @@ import argparse
 import json
 import time
 
-from boardgames.arena.match import play_match
-from boardgames.game import get_game
+from boardgames.match.play import play_match
+from boardgames.registry import get_game
 
 
 def main() -> None:

@@ -18,9 +18,9 @@ import statistics
 import sys
 import time
 
-from boardgames.arena.match import play_match
-from boardgames.arena.timeuse import time_use
-from boardgames.game import get_game
+from boardgames.match.play import play_match
+from boardgames.match.timeuse import time_use
+from boardgames.registry import get_game
 
 CASES = [
     ("andantino", {}, ["3", "5+0.05", "30"]),

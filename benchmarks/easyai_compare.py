@@ -47,7 +47,7 @@ def engine_search(depth: int = 8) -> tuple[int, float, int]:
     """(chosen column, CPU seconds, nodes) of the default Searcher from the start."""
     import connect_four  # noqa: F401  (registers the game)
 
-    from boardgames.game import get_game
+    from boardgames.registry import get_game
     from boardgames.search import Searcher
 
     state = get_game("connect4").new_state()

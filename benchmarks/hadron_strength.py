@@ -35,8 +35,8 @@ def shard(task: tuple[str, str, int, int, float, bool]) -> list[dict]:
     ai, ai2, games, seed, seconds, cpu = task
     if cpu:
         time.perf_counter = time.process_time
-    from boardgames.arena.match import play_match
-    from boardgames.game import get_game
+    from boardgames.match.play import play_match
+    from boardgames.registry import get_game
 
     rows: list[dict] = []
 

@@ -115,7 +115,7 @@ def protocol_search(depth: int) -> tuple[float, int, float]:
     """
     import connect_four  # noqa: F401  (registers the game)
 
-    from boardgames.game import get_game
+    from boardgames.registry import get_game
 
     state = get_game("connect4").new_state()
     make, undo, legal_moves, is_over = state.make, state.undo, state.legal_moves, state.is_over
@@ -153,7 +153,7 @@ def engine_search(depth: int, evaluator=centre_count) -> tuple[float, int, float
     """(root value, nodes, CPU seconds) of the library's plain alpha-beta, same tree."""
     import connect_four  # noqa: F401  (registers the game)
 
-    from boardgames.game import get_game
+    from boardgames.registry import get_game
     from boardgames.search import Searcher
 
     state = get_game("connect4").new_state()

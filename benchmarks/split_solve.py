@@ -24,9 +24,9 @@ import os
 import statistics
 import time
 
-from boardgames.ai.solving import solve_position
-from boardgames.arena.split_solve import solve_with_workers
-from boardgames.game import get_game
+from boardgames.registry import get_game
+from boardgames.solving.position import solve_position
+from boardgames.solving.split import solve_with_workers
 
 
 def main() -> None:

@@ -20,8 +20,8 @@ import collections
 import json
 from typing import TYPE_CHECKING
 
-from boardgames.game import get_game
 from boardgames.games.squatter.book import LINES, book_move
+from boardgames.registry import get_game
 
 if TYPE_CHECKING:
     from boardgames.games.squatter.rules import Squatter

@@ -35,8 +35,8 @@ from squatter_tryout import outcome, play_on, play_on_record
 
 from boardgames.ai import make_player
 from boardgames.errors import SearchStopped
-from boardgames.game import get_game
 from boardgames.games.squatter.solver import SquatterSolver
+from boardgames.registry import get_game
 
 
 def seed_list(text: str) -> list[int]:

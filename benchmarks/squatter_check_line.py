@@ -20,8 +20,8 @@ import os
 import time
 
 from boardgames.errors import SearchStopped
-from boardgames.game import get_game
 from boardgames.games.squatter.solver import SquatterSolver
+from boardgames.registry import get_game
 
 NAMES = {1: "win", 0: "draw", -1: "loss"}
 

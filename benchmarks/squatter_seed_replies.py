@@ -27,7 +27,7 @@ import collections
 import os
 
 from boardgames.ai import make_player
-from boardgames.game import get_game
+from boardgames.registry import get_game
 
 
 def replies(size: int, moves: list[str], seeds: list[int], opponent: str,

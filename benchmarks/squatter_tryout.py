@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING
 
 from boardgames.ai import make_player
 from boardgames.errors import SearchStopped
-from boardgames.game import get_game
 from boardgames.games.squatter.book import canonical
 from boardgames.games.squatter.solver import SquatterSolver
+from boardgames.registry import get_game
 from boardgames.solution import LOWER, UPPER
 
 if TYPE_CHECKING:

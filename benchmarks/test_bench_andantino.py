@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 from bench_helpers import make_undo_all
 
-from boardgames.game import get_game, perft
+from boardgames.game import perft
 from boardgames.games.andantino.experts import ThreatEvaluator, order_moves, seed_evaluator
+from boardgames.registry import get_game
 from boardgames.search import Searcher
 
 pytestmark = pytest.mark.benchmark

@@ -17,8 +17,8 @@ import pytest
 import reference_negamax
 from bench_helpers import make_undo_all
 
-from boardgames.game import get_game
 from boardgames.options import Limits
+from boardgames.registry import get_game
 from boardgames.search import MCTS, Searcher, solve
 
 pytestmark = pytest.mark.benchmark

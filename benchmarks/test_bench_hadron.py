@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 from bench_helpers import make_undo_all
 
-from boardgames.ai import solver_for
-from boardgames.game import get_game, perft
+from boardgames.game import perft
 from boardgames.games.hadron.experts import Aenigma, Regions, scan_specials
+from boardgames.registry import get_game
 from boardgames.search import Searcher
+from boardgames.solving.position import solve_position
 
 pytestmark = pytest.mark.benchmark
 
@@ -62,8 +63,7 @@ def test_regions_by_flood_fill(benchmark, name):
 @pytest.mark.parametrize(("rows", "cols", "winner"), [(4, 4, 1), (3, 5, 0), (3, 6, 0)])
 def test_solve(benchmark, rows, cols, winner):
     game = get_game("hadron", rows=rows, cols=cols)
-    solver = solver_for(game)
-    result = benchmark.pedantic(solver, (game.new_state(),), rounds=1, iterations=1)
+    result = benchmark.pedantic(solve_position, (game.new_state(),), rounds=1, iterations=1)
     assert result.winner == winner
 
 

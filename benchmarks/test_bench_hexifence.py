@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from boardgames.game import get_game
 from boardgames.games.hexifence.solver import EdgeSolver
+from boardgames.registry import get_game
 
 pytestmark = pytest.mark.benchmark
 

@@ -19,10 +19,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from connect_four import COLS, ROWS, cell  # noqa: E402  (also registers "connect4")
 
-from boardgames.arena import play_match  # noqa: E402
 from boardgames.evaluation import Linear  # noqa: E402
-from boardgames.game import get_game  # noqa: E402
+from boardgames.match.play import play_match  # noqa: E402
 from boardgames.players import SearchPlayer  # noqa: E402
+from boardgames.registry import get_game
 from boardgames.search import Searcher  # noqa: E402
 
 #: Every line of four cells on the board.

@@ -18,8 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import connect_four  # noqa: E402, F401  (registers "connect4")
 
 from boardgames.ai import make_player  # noqa: E402
-from boardgames.arena import GameRecord, play_game  # noqa: E402
-from boardgames.game import get_game  # noqa: E402
+from boardgames.match.play import play_game  # noqa: E402
+from boardgames.match.records import GameRecord  # noqa: E402
+from boardgames.registry import get_game
 
 
 def main(argv: list[str] | None = None) -> GameRecord:

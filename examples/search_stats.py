@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import connect_four  # noqa: E402, F401  (registers "connect4")
 
-from boardgames.game import get_game  # noqa: E402
+from boardgames.registry import get_game
 from boardgames.search import Searcher  # noqa: E402
 
 ALGORITHMS = ("minimax", "alphabeta", "negascout")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from boardgames.game import get_game
+from boardgames.registry import get_game
 
 GAME = get_game("andantino")
 

@@ -8,7 +8,8 @@ import pytest
 
 from boardgames.ai import make_player
 from boardgames.errors import NotationError, OptionError, UnknownNameError
-from boardgames.game import get_game, perft
+from boardgames.game import perft
+from boardgames.registry import get_game
 
 GAMES = ["squatter", "hexifence", "dots", "hadron", "andantino", "connect4"]
 

@@ -15,12 +15,12 @@ import pytest
 from click.testing import CliRunner
 
 import cli_checks
-from boardgames.arena.records import GameRecord
-from boardgames.arena.store import TournamentDir
 from boardgames.cli import main
 from boardgames.errors import BadFileError, NotationError, OptionError
-from boardgames.game import get_game
 from boardgames.io import check_writable
+from boardgames.match.records import GameRecord
+from boardgames.registry import get_game
+from boardgames.tournament.store import TournamentDir
 
 
 def assert_error(result, *fragments: str) -> None:

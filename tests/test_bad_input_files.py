@@ -16,13 +16,13 @@ from click.testing import CliRunner
 
 import cli_checks
 from boardgames import io
-from boardgames.arena.engine import EngineSession
-from boardgames.arena.records import GameRecord
-from boardgames.arena.schedule import parse_record_name
-from boardgames.arena.store import TournamentDir
 from boardgames.cli import main
 from boardgames.errors import BadFileError, OptionError
 from boardgames.games.hadron.experts import AenigmaParams
+from boardgames.match.records import GameRecord
+from boardgames.protocols.engine import EngineSession
+from boardgames.tournament.schedule import parse_record_name
+from boardgames.tournament.store import TournamentDir
 
 #: Deeper than the JSON parser's recursion limit: RecursionError, not JSONDecodeError.
 DEEP = '{"a":' * 100_000 + "1" + "}" * 100_000

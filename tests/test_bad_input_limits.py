@@ -14,12 +14,12 @@ import pytest
 from click.testing import CliRunner
 
 import cli_checks
-from boardgames.arena import executors
-from boardgames.arena.schedule import TournamentSettings
-from boardgames.arena.store import TournamentDir
+from boardgames import parallel
 from boardgames.cli import main
 from boardgames.errors import BadFileError, OptionError
 from boardgames.options import MAX_GAMES_PER_PAIR, MAX_WORKERS
+from boardgames.tournament.schedule import TournamentSettings
+from boardgames.tournament.store import TournamentDir
 
 
 def assert_error(result, *fragments: str) -> None:
@@ -30,11 +30,11 @@ def test_open_executor_refuses_too_many_workers_before_starting_any(monkeypatch)
     def started(workers):
         raise AssertionError(f"a pool of {workers} was started")
 
-    monkeypatch.setattr(executors, "process_executor", started)
+    monkeypatch.setattr(parallel, "process_executor", started)
     for workers in (MAX_WORKERS + 1, 100_000, -1):
         with (
             pytest.raises(OptionError, match="workers must be a whole number >= 0"),
-            executors.open_executor(workers),
+            parallel.open_executor(workers),
         ):
             pass
 
@@ -96,8 +96,8 @@ def test_a_random_opening_longer_than_the_game_never_ends_it():
     game was '0 moves', decided before the players moved."""
     import random
 
-    from boardgames.arena.match import random_opening
-    from boardgames.game import get_game
+    from boardgames.match.play import random_opening
+    from boardgames.registry import get_game
 
     game = get_game("squatter", size=3)
     for seed in range(20):
@@ -112,10 +112,10 @@ def test_a_random_opening_longer_than_the_game_never_ends_it():
 
 
 def test_the_default_workers_stay_under_the_ceiling_on_a_big_machine(monkeypatch):
-    monkeypatch.setattr(executors, "default_workers", lambda: 4 * MAX_WORKERS)
+    monkeypatch.setattr(parallel, "default_workers", lambda: 4 * MAX_WORKERS)
     sizes = []
-    monkeypatch.setattr(executors, "process_executor", lambda n: _Recorded(sizes, n))
-    with executors.open_executor():
+    monkeypatch.setattr(parallel, "process_executor", lambda n: _Recorded(sizes, n))
+    with parallel.open_executor():
         pass
     assert sizes == [MAX_WORKERS]
 

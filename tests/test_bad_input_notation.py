@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import BoardgamesError, NotationError
-from boardgames.game import get_game
+from boardgames.registry import get_game
 
 GAMES = [
     ("squatter", {"size": 6}),

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from boardgames.ai import make_player
 from boardgames.cli import main
 from boardgames.errors import OptionError
-from boardgames.game import get_game
 from boardgames.options import parse_value
+from boardgames.registry import get_game
 
 
 @pytest.mark.parametrize("text", ["٣", "３", "𝟑", "1٠", "٣.5"])

@@ -9,9 +9,9 @@ import connect_four  # noqa: F401  (registers connect4)
 import pytest
 from click.testing import CliRunner
 
-from boardgames.arena.records import GameRecord
 from boardgames.cli import main
-from boardgames.game import get_game
+from boardgames.match.records import GameRecord
+from boardgames.registry import get_game
 from builtin_games import BUILTIN_GAMES
 from cli_checks import assert_error
 
@@ -324,7 +324,7 @@ def test_plugins_register_games(tmp_path, monkeypatch):
     plugin = tmp_path / "more_games.py"
     plugin.write_text(
         "from connect_four import ConnectFour\n"
-        "from boardgames.game import register_game\n"
+        "from boardgames.registry import register_game\n"
         "register_game('fourinarow', ConnectFour)\n"
     )
     result = invoke("perft", "fourinarow", "2", "--plugin", str(plugin))

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardgames.arena.match import play_game, play_match
-from boardgames.arena.records import GameRecord
-from boardgames.arena.timeuse import time_use
 from boardgames.clock import GameClock, TimeControl, TimeManager, plies_left
 from boardgames.errors import BadFileError, OptionError
-from boardgames.game import get_game
+from boardgames.match.play import play_game, play_match
+from boardgames.match.records import GameRecord
+from boardgames.match.timeuse import time_use
 from boardgames.players import Player, RandomPlayer
+from boardgames.registry import get_game
 
 
 @pytest.fixture
@@ -339,8 +339,8 @@ def test_a_player_that_takes_a_stop_signal_is_stopped_before_its_clock_runs_out(
 
 
 def test_old_players_and_wrapped_ones_get_no_stop_signal(game):
-    from boardgames.arena.match import takes_stop
-    from boardgames.arena.watchdog import Deadline, Watched
+    from boardgames.match.play import takes_stop
+    from boardgames.match.watchdog import Deadline, Watched
 
     assert takes_stop(Stubborn()) and not takes_stop(OldStyle())
     assert takes_stop(Watched(Stubborn(), Deadline(None, None)))

@@ -3,16 +3,16 @@
 The default run plays one game per game on a small board at 2 s a side;
 `-m slow` plays several games per game at 3 s and at 5+0.05 s, on the
 usual boards too.  The records say how much of its allotments each move
-used (`arena.timeuse`), and the clocks always keep something back.
+used (`match.timeuse`), and the clocks always keep something back.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from boardgames.arena.match import play_match
-from boardgames.arena.timeuse import time_use
-from boardgames.game import get_game
+from boardgames.match.play import play_match
+from boardgames.match.timeuse import time_use
+from boardgames.registry import get_game
 
 #: Small boards: (game, options).
 SMALL = [

@@ -9,12 +9,12 @@ import connect_four  # noqa: F401  (registers connect4)
 import pytest
 from click.testing import CliRunner
 
-from boardgames.arena.records import GameRecord
-from boardgames.arena.schedule import TournamentSettings, clock_move_timeout, round_robin_tasks
-from boardgames.arena.store import TournamentDir
 from boardgames.cli import main
 from boardgames.clock import TimeControl
 from boardgames.errors import BadFileError, OptionError
+from boardgames.match.records import GameRecord
+from boardgames.tournament.schedule import TournamentSettings, clock_move_timeout, round_robin_tasks
+from boardgames.tournament.store import TournamentDir
 
 ROOT = Path(__file__).resolve().parent.parent
 CONNECT4 = str(ROOT / "examples" / "connect_four")

@@ -1,6 +1,7 @@
 import connect_four  # noqa: F401  (registers the game)
 
-from boardgames.game import get_game, perft
+from boardgames.game import perft
+from boardgames.registry import get_game
 from protocol_checks import check_protocol
 
 

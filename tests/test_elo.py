@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from boardgames.arena.elo import K, expected_score, fit_elo
+from boardgames.tournament.elo import K, expected_score, fit_elo
 
 LOG3 = 400 * math.log10(3)  # the Elo difference of a 3:1 score (190.85)
 Z95 = 1.959963984540054

@@ -7,8 +7,8 @@ import io
 import connect_four  # noqa: F401  (registers connect4)
 import pytest
 
-from boardgames.arena.engine import EngineSession
-from boardgames.game import game_names, get_game
+from boardgames.protocols.engine import EngineSession
+from boardgames.registry import game_names, get_game
 from builtin_games import BUILTIN_GAMES
 
 

@@ -10,7 +10,7 @@ import custom_evaluator
 import play_connect_four
 import search_stats
 
-from boardgames.game import get_game
+from boardgames.registry import get_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

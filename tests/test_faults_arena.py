@@ -19,14 +19,14 @@ import connect_four  # noqa: F401  (registers "connect4")
 import pytest
 from click.testing import CliRunner
 
-from boardgames.arena.match import CTRL_C, GameInterrupted, play_game
-from boardgames.arena.records import GameRecord
-from boardgames.arena.tournament import TournamentDir, TournamentInUseError
 from boardgames.cli import main
 from boardgames.errors import OptionError
-from boardgames.game import get_game
 from boardgames.io import atomic_write_text, check_writable
+from boardgames.match.play import CTRL_C, GameInterrupted, play_game
+from boardgames.match.records import GameRecord
 from boardgames.players import Player, QuitRequest, RandomPlayer
+from boardgames.registry import get_game
+from boardgames.tournament.run import TournamentDir, TournamentInUseError
 from cli_checks import assert_error
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +42,7 @@ FAULTY_PLUGIN = '''
 """
 import time
 
-from boardgames.ai import register_ai
+from boardgames.ai.registry import register_ai
 from boardgames.options import LIMITS, SEED, Option
 from boardgames.players import RandomPlayer
 
@@ -340,10 +340,10 @@ def test_sigkill_of_the_tournament_kills_its_workers_and_frees_the_directory(tmp
 
 WATCHER_ONLY = """
 import os, sys, time
-from boardgames.arena import executors
+from boardgames import parallel
 
-executors._set_parent_death_signal = lambda signum: None  # only the portable watcher is left
-with executors.process_executor(2) as pool:
+parallel._set_parent_death_signal = lambda signum: None  # only the portable watcher is left
+with parallel.process_executor(2) as pool:
     pool.submit(os.getpid).result()
     print(" ".join(str(pid) for pid in pool._processes), flush=True)
     time.sleep(60)
@@ -542,9 +542,9 @@ def test_match_ctrl_c_keeps_the_games_so_far(tmp_path, faulty):
 
 
 def test_tuner_refuses_to_select_on_forfeited_or_unplayable_games(faulty):
-    from boardgames.arena.tune import ParamRange, ParamSpace, natural_selection
     from boardgames.errors import BoardgamesError
     from boardgames.plugins import import_plugins
+    from boardgames.tuning.selection import ParamRange, ParamSpace, natural_selection
 
     import_plugins([faulty])
     space = ParamSpace({"x": ParamRange(0, 1)})

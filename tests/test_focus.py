@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardgames.arena.elo import fit_elo
-from boardgames.arena.focus import Focus, covariance
-from boardgames.arena.schedule import TournamentSettings, round_robin_tasks
 from boardgames.errors import BadFileError, OptionError
+from boardgames.tournament.elo import fit_elo
+from boardgames.tournament.focus import Focus, covariance
+from boardgames.tournament.schedule import TournamentSettings, round_robin_tasks
 
 #: The 0.2 s HexiFence ladder's ratings (docs/hexifence.md); alphabeta (2) is
 #: the anchor and random (7) lost nearly every game.

@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.ai import make_player
-from boardgames.arena.hadron_net import HadronClient, HadronServer, LineChannel
 from boardgames.cli import main
-from boardgames.game import get_game
+from boardgames.protocols.hadron import HadronClient, HadronServer, LineChannel
+from boardgames.registry import get_game
 
 
 class Background:
@@ -186,8 +186,8 @@ def test_serve_rejects_bad_time_limits_in_one_line(limit):
 
 @pytest.mark.parametrize("line", ["", "MOVE", "PASS", "MOVE 1,2,3"])
 def test_parse_move_line_rejects(line):
-    from boardgames.arena.hadron_net import parse_move_line
     from boardgames.errors import NotationError
+    from boardgames.protocols.hadron import parse_move_line
 
     with pytest.raises(NotationError):
         parse_move_line(get_game("hadron"), line)

@@ -12,9 +12,13 @@ import connect_four  # noqa: F401  (registers connect4)
 import pytest
 from click.testing import CliRunner
 
-from boardgames.arena import ladder
-from boardgames.arena.elo import fit_elo, games_for_error
-from boardgames.arena.ladder import (
+from boardgames.cli import main
+from boardgames.errors import OptionError
+from boardgames.match.records import GameRecord
+from boardgames.registry import get_game
+from boardgames.tournament import ladder
+from boardgames.tournament.elo import fit_elo, games_for_error
+from boardgames.tournament.ladder import (
     FOCUS_AFTER,
     bounds,
     focus_of,
@@ -25,12 +29,8 @@ from boardgames.arena.ladder import (
     next_round,
     planned,
 )
-from boardgames.arena.records import GameRecord
-from boardgames.arena.standings import TournamentResult
-from boardgames.arena.worker import GameResult
-from boardgames.cli import main
-from boardgames.errors import OptionError
-from boardgames.game import get_game
+from boardgames.tournament.standings import TournamentResult
+from boardgames.tournament.worker import GameResult
 
 ROOT = Path(__file__).resolve().parent.parent
 CONNECT4 = str(ROOT / "examples" / "connect_four")
@@ -135,7 +135,7 @@ def test_players_who_won_or_lost_everything_are_bounds_and_not_rated():
 
 
 def new_ladder_of(labels):
-    from boardgames.arena.schedule import TournamentSettings
+    from boardgames.tournament.schedule import TournamentSettings
 
     return TournamentSettings(game="connect4", params={}, players=labels, anchor_label=labels[0])
 
@@ -222,7 +222,7 @@ def test_the_ladder_command_plays_rounds_and_goes_on_when_run_again(tmp_path, ga
 
 
 def test_an_interrupted_ladder_says_to_run_the_same_command(tmp_path, game, monkeypatch):
-    from boardgames.arena.schedule import TournamentSettings
+    from boardgames.tournament.schedule import TournamentSettings
 
     def interrupt(self, executor=None, on_result=None, done=()):
         raise KeyboardInterrupt

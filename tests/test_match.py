@@ -7,10 +7,10 @@ import time
 import connect_four  # noqa: F401  (registers connect4)
 import pytest
 
-from boardgames.arena.match import play_game, play_match
-from boardgames.arena.records import GameRecord
-from boardgames.game import get_game
+from boardgames.match.play import play_game, play_match
+from boardgames.match.records import GameRecord
 from boardgames.players import Player, RandomPlayer
+from boardgames.registry import get_game
 
 
 @pytest.fixture

@@ -15,15 +15,15 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.ai import make_player
-from boardgames.arena.hadron_net import (
+from boardgames.cli import main
+from boardgames.errors import OptionError, ProtocolError
+from boardgames.protocols.hadron import (
     MAX_LINE,
     HadronClient,
     HadronServer,
     LineChannel,
 )
-from boardgames.cli import main
-from boardgames.errors import OptionError, ProtocolError
-from boardgames.game import get_game
+from boardgames.registry import get_game
 
 #: In a fake server's script: wait for one line from the client.
 READ = None

@@ -1,4 +1,4 @@
-"""Opening files (arena.openings) and matches and tournaments started from them."""
+"""Opening files (match.openings) and matches and tournaments started from them."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from boardgames.arena.match import play_match
-from boardgames.arena.openings import opening_for, parse_openings, read_openings
-from boardgames.arena.records import GameRecord
-from boardgames.arena.tournament import TournamentDir, TournamentSettings, round_robin
 from boardgames.cli import main
 from boardgames.errors import BadFileError, OptionError
-from boardgames.game import get_game
+from boardgames.match.openings import opening_for, parse_openings, read_openings
+from boardgames.match.play import play_match
+from boardgames.match.records import GameRecord
+from boardgames.registry import get_game
+from boardgames.tournament.run import TournamentDir, TournamentSettings, round_robin
 
 SQUATTER = get_game("squatter", size=4)
 TEXT = """# two openings of 4 x 4 Squatter

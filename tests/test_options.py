@@ -15,11 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardgames.ai import ai_names, make_player
-from boardgames.arena.engine import EngineSession
 from boardgames.cli import main
 from boardgames.cli.common import Number, OneLineUsageError
 from boardgames.errors import NotationError, OptionError, quote
-from boardgames.game import get_game
 from boardgames.options import (
     Limits,
     check_real,
@@ -29,6 +27,8 @@ from boardgames.options import (
     parse_value,
 )
 from boardgames.plugins import import_plugins
+from boardgames.protocols.engine import EngineSession
+from boardgames.registry import get_game
 from boardgames.search import MCTS, Searcher
 
 GAMES = ("andantino", "squatter", "hadron", "hexifence", "dots", "connect4")

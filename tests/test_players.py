@@ -6,10 +6,10 @@ import connect_four  # noqa: F401  (registers connect4)
 import pytest
 
 from boardgames.ai import make_player
-from boardgames.arena.match import play_game
-from boardgames.arena.records import GameRecord
 from boardgames.errors import GameOverError, IllegalMoveError
-from boardgames.game import OptionError, get_game
+from boardgames.game import OptionError
+from boardgames.match.play import play_game
+from boardgames.match.records import GameRecord
 from boardgames.options import Limits
 from boardgames.players import (
     HumanPlayer,
@@ -21,6 +21,7 @@ from boardgames.players import (
     UndoRequest,
     time_budget,
 )
+from boardgames.registry import get_game
 
 
 @pytest.fixture
@@ -104,7 +105,7 @@ def test_the_chain_player_reports_what_it_did(name):
     state = positions["start"]
     move = player.choose(state, time_limit=0.2)
     result = player.last_result
-    # Whatever it did, it says so in the documented words (ai/edge_default.py).
+    # Whatever it did, it says so in the documented words (ai/hexifence/default.py).
     done = ("solve", "book", "proven", "model", "open", "lost", "capture", "random", "opening")
     assert result.move == move and result.algorithm in done
     over = state.copy()

@@ -8,10 +8,10 @@ import os
 import connect_four  # noqa: F401  (registers connect4)
 import pytest
 
-from boardgames.arena.records import GameRecord
 from boardgames.errors import BoardgamesError, NotationError
-from boardgames.game import get_game
 from boardgames.io import atomic_write_text
+from boardgames.match.records import GameRecord
+from boardgames.registry import get_game
 
 
 def sample() -> GameRecord:

@@ -23,8 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import NotationError
-from boardgames.game import Game, OptionError, State, get_game
+from boardgames.game import Game, OptionError, State
 from boardgames.options import Limits
+from boardgames.registry import get_game
 from boardgames.search import MCTS, WIN, Searcher, SearchResult, SolveResult, solve
 from boardgames.search.negamax import SIDE_KEY
 from boardgames.search.result import describe_score
@@ -643,7 +644,7 @@ def test_limits_value_and_keywords_search_alike():
 
 
 def test_the_core_reports_named_statistics_and_root_best():
-    from boardgames.search.budget import Budget
+    from boardgames.budget import Budget
     from boardgames.search.result import RootBest, SearchStats
 
     searcher = Searcher()

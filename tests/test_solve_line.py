@@ -16,13 +16,13 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames import ai
-from boardgames.ai.solving import line_by_solving, solve_position, solver_info
 from boardgames.cli import main
 from boardgames.errors import SearchStopped
-from boardgames.game import State, get_game
+from boardgames.game import State
+from boardgames.registry import game_entry, get_game
 from boardgames.search import SolveResult, solve
-from boardgames.solution import EXACT, LOWER, UPPER
+from boardgames.solution import EXACT, LOWER, UPPER, line_by_solving
+from boardgames.solving.position import solve_position, solver_info
 from test_search import STRIPS, brute_value, random_position, snapshot
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -193,8 +193,13 @@ def test_a_solver_without_lines_prints_none(monkeypatch):
         exact = solve(state)
         return SolveResult(exact.value, exact.winner, [], exact.nodes, exact.time)
 
-    ai.solver_for(get_game("connect4"))  # load the AI modules first
-    monkeypatch.setitem(ai._SOLVERS, "connect4", silent)
+    class Silent:
+        def __init__(self, game):
+            pass
+
+        solve = staticmethod(silent)
+
+    monkeypatch.setattr(game_entry("connect4"), "solver", Silent)
     info = solver_info(get_game("connect4"))
     assert info.own and not (info.line or info.window or info.time or info.outcome)
     moves = "d d d d d d c c c c c c"

@@ -26,14 +26,15 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames import game as game_registry
-from boardgames.ai.solving import solve_position
-from boardgames.arena.executors import executor_slots, open_executor
-from boardgames.arena.split_solve import LeafTask, solve_leaf, solve_with_workers, split_solve
+from boardgames import registry
 from boardgames.cli import main
 from boardgames.errors import OptionError, SearchStopped
-from boardgames.game import State, get_game
+from boardgames.game import State
+from boardgames.parallel import executor_slots, open_executor
+from boardgames.registry import GameEntry, get_game
 from boardgames.solution import EXACT, UPPER
+from boardgames.solving.position import solve_position
+from boardgames.solving.split import LeafTask, solve_leaf, solve_with_workers, split_solve
 from test_search import STRIPS
 from test_solve_line import final_value, sign
 
@@ -53,7 +54,7 @@ class InProcess(Executor):
 @pytest.fixture(autouse=True)
 def strips_registered(monkeypatch):
     """The strips of test_search as a game the tasks can rebuild by name."""
-    monkeypatch.setitem(game_registry._GAMES, "strip", type(STRIPS["plain"]))
+    monkeypatch.setitem(registry._ENTRIES, "strip", GameEntry("strip", type(STRIPS["plain"])))
 
 
 def strip(name: str) -> State:
@@ -200,13 +201,11 @@ def test_a_leaf_task_solves_in_its_window():
 # --- sessions: a solver kept between the tasks of a worker ---------------------------------
 @pytest.fixture
 def hadron_session(monkeypatch):
-    """Hadron's solver class as its session (what ai/hadron.py could register)."""
-    from boardgames.ai import solving
-    from boardgames.games.hadron.solver import HadronSolver
+    """Hadron's declared solver, with no solver kept yet in this process."""
+    from boardgames.solving import position
 
-    monkeypatch.setitem(solving._SESSION_FACTORIES, "hadron", HadronSolver)
-    monkeypatch.setattr(solving, "_SESSIONS", {})
-    return solving
+    monkeypatch.setattr(position, "_KEPT", {})
+    return position
 
 
 def test_a_session_keeps_its_table_between_solves(hadron_session):
@@ -221,12 +220,12 @@ def test_a_session_keeps_its_table_between_solves(hadron_session):
 
 
 def test_the_generic_session_keeps_one_table_per_game():
-    from boardgames.ai import solving
+    from boardgames.solving import position
 
     state = get_game("connect4").replay(list("dddddd" "cccccc" "eeeeee"))
     first = solve_position(state, all_moves=True, reuse=True)
     again = solve_position(state, all_moves=True, reuse=True)
-    assert isinstance(solving.session_for(state.game), solving.GenericSession)
+    assert isinstance(position.solver_for(state.game, reuse=True), position.GenericSolver)
     assert (first.value, first.best) == (again.value, again.best)
     assert again.nodes < first.nodes
 

@@ -30,7 +30,9 @@ from boardgames.cli.common import Command, LazyGroup
 from boardgames.zobrist import random_keys
 from builtin_games import BUILTIN_GAMES
 
-HEAVY = ("numpy", "boardgames.search", "boardgames.players", "boardgames.arena")
+HEAVY = (
+    "numpy", "boardgames.search", "boardgames.players", "boardgames.match", "boardgames.tournament"
+)
 
 
 def modules_after(code: str) -> set[str]:

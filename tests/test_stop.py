@@ -10,10 +10,10 @@ import pytest
 
 from boardgames import get_game
 from boardgames.ai import ai_names, make_player
+from boardgames.budget import Budget
 from boardgames.errors import OptionError, SearchStopped
 from boardgames.options import Limits
 from boardgames.search import MCTS, Searcher
-from boardgames.search.budget import Budget
 from builtin_games import BUILTIN_GAMES
 
 #: Long enough that only the stop signal can end the move in the test's time.

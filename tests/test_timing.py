@@ -25,11 +25,12 @@ import time
 import pytest
 
 from boardgames.ai import make_player
-from boardgames.game import State, get_game
+from boardgames.budget import Budget
+from boardgames.game import State
 from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.players import time_budget
+from boardgames.registry import get_game
 from boardgames.search import MCTS, Searcher
-from boardgames.search.budget import Budget
 from boardgames.search.tt import TranspositionTable
 
 GAMES = ("andantino", "squatter", "hadron", "hexifence", "dots")
@@ -44,7 +45,7 @@ SPECS = [(name, "default") for name in GAMES] + [
 
 
 def allowed(limit: float) -> float:
-    """The referee's bound: the limit plus 10% + 50 ms (`arena.match.default_tolerance`)."""
+    """The referee's bound: the limit plus 10% + 50 ms (`match.play.default_tolerance`)."""
     return 1.1 * limit + 0.05
 
 
@@ -244,7 +245,7 @@ def test_cheap_nodes_between_costly_ones_do_not_widen_the_check_interval(monkeyp
     TT hits (1 us).  An interval sized by the last window's average would grow
     over every cheap run and then let a whole run of evaluations pass unread;
     sized by the highest recent cost, it stays at one node."""
-    import boardgames.search.budget as budget_module
+    import boardgames.budget as budget_module
 
     clock = [0.0]
     monkeypatch.setattr(budget_module, "perf_counter", lambda: clock[0])

@@ -17,9 +17,12 @@ import connect_four  # noqa: F401  (registers "connect4" in this process and for
 import pytest
 from click.testing import CliRunner
 
-from boardgames.arena.executors import MissingExtraError, open_executor
-from boardgames.arena.records import GameRecord
-from boardgames.arena.tournament import (
+from boardgames.cli import main
+from boardgames.game import OptionError
+from boardgames.match.records import GameRecord
+from boardgames.parallel import MissingExtraError, open_executor
+from boardgames.players import Player, RandomPlayer
+from boardgames.tournament.run import (
     GameResult,
     TournamentDir,
     TournamentResult,
@@ -28,9 +31,6 @@ from boardgames.arena.tournament import (
     round_robin,
     round_robin_tasks,
 )
-from boardgames.cli import main
-from boardgames.game import OptionError
-from boardgames.players import Player, RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 CONNECT4 = str(ROOT / "examples" / "connect_four")
@@ -409,7 +409,7 @@ def test_cli_errors_are_one_line_exit_2(args, message, tmp_path, monkeypatch):
 SLEEPY_PLUGIN = """
 import os
 import time
-from boardgames.ai import register_ai
+from boardgames.ai.registry import register_ai
 from boardgames.options import LIMITS, SEED
 from boardgames.players import RandomPlayer
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardgames.errors import OptionError
-from boardgames.game import get_game
+from boardgames.registry import get_game
 from boardgames.search import Searcher
 from boardgames.search.tt import EMPTY, GROWTH, NEVER, TranspositionTable
 from test_search import SETTINGS, STRIPS, brute_negamax, random_position, snapshot

@@ -9,21 +9,20 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.ai import make_player
-from boardgames.arena.tune import (
-    TUNERS,
+from boardgames.ai.hadron.tuning import aenigma_space, aenigma_spec, tune_aenigma
+from boardgames.cli import main
+from boardgames.game import OptionError
+from boardgames.games.hadron import AenigmaParams
+from boardgames.registry import game_entry, get_game
+from boardgames.tuning.selection import (
     Contestant,
     ParamRange,
     ParamSpace,
     Tuner,
-    get_tuner,
     natural_selection,
     rank,
-    register_tuner,
+    tuner_for,
 )
-from boardgames.arena.tune_hadron import aenigma_space, aenigma_spec, tune_aenigma
-from boardgames.cli import main
-from boardgames.game import OptionError, get_game
-from boardgames.games.hadron import AenigmaParams
 
 
 def small_run(seed=5, size=3, **options):
@@ -105,15 +104,16 @@ def test_spec_builder():
 
 
 def test_tuners_are_declared_by_the_games():
-    assert get_tuner("hadron").ai == "aenigma"
+    assert tuner_for("hadron").ai == "aenigma"
     with pytest.raises(OptionError, match="no tuner for 'squatter'; available: hadron"):
-        get_tuner("squatter")
+        tuner_for("squatter")
 
 
 def test_a_tuner_registered_by_a_plugin_reaches_the_command(tmp_path, monkeypatch):
     space = ParamSpace({"noise": ParamRange(0, 1)})
-    monkeypatch.setitem(TUNERS._items, "squatter", None)  # removed again after the test
-    register_tuner(Tuner("squatter", "alphabeta", lambda game: space))
+    # What a plugin declaring its game with `tuner=` gives (undone after the test).
+    tuner = Tuner("squatter", "alphabeta", lambda game: space)
+    monkeypatch.setattr(game_entry("squatter"), "tuner", tuner)
     out = tmp_path / "best.json"
     result = CliRunner().invoke(
         main,

@@ -14,7 +14,7 @@ plugin: `boardgames play connect4 --plugin examples/connect_four`.  Run it to
 see a board: `python examples/connect_four`.
 """
 
-from boardgames.game import register_game
+from boardgames.registry import register_game
 
 from .experts import EVALUATORS, centre
 from .rules import COLS, ROWS, C4State, ConnectFour, cell

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .errors import BoardgamesError, IllegalMoveError, NotationError, UnknownNameError
-    from .game import Game, OptionError, State, game_names, get_game, perft, register_game
+    from .game import Game, OptionError, State, perft
+    from .registry import game_names, get_game, register_game
 
 #: Public name -> the module that defines it.
 _EXPORTS = {
@@ -22,10 +23,10 @@ _EXPORTS = {
     "OptionError": ".errors",
     "Game": ".game",
     "State": ".game",
-    "game_names": ".game",
-    "get_game": ".game",
+    "game_names": ".registry",
+    "get_game": ".registry",
     "perft": ".game",
-    "register_game": ".game",
+    "register_game": ".registry",
 }
 
 __all__ = [

@@ -30,7 +30,7 @@ short the `min_moves` floor and the reserve absorb it; a player that
 overruns is given its overrun as overhead from then on.
 
 `GameClock` is the running clock of one game: both sides' time left and a
-manager per side.  The referee (`arena.match.play_game`) asks it for each
+manager per side.  The referee (`match.play.play_game`) asks it for each
 move's allotment, charges the time the move took and adds the increment.
 As an emergency brake the referee also hands players that take one a stop
 signal, set when the side's clock is all but gone (`brake_after`).

@@ -129,7 +129,7 @@ class PlayerCrashed(BoardgamesError):
 class GameInterrupted(KeyboardInterrupt):
     """Ctrl-C during `play_game`; `record` holds the moves so far, unfinished."""
 
-    def __init__(self, record: Any) -> None:  # an arena.records.GameRecord
+    def __init__(self, record: Any) -> None:  # an match.records.GameRecord
         super().__init__("interrupted")
         self.record = record
 
@@ -138,7 +138,7 @@ class MatchInterrupted(KeyboardInterrupt):
     """Ctrl-C during `play_match`; `summary` holds the games so far, the
     interrupted one last (unfinished)."""
 
-    def __init__(self, summary: Any) -> None:  # an arena.match.MatchSummary
+    def __init__(self, summary: Any) -> None:  # an match.play.MatchSummary
         super().__init__("interrupted")
         self.summary = summary
 

@@ -12,7 +12,6 @@ code must read `state.to_move` after every move instead of assuming it.
 from __future__ import annotations
 
 import functools
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -413,61 +412,3 @@ def _perft(state: State, depth: int) -> int:
         total += _perft(state, depth - 1)
         state.undo()
     return total
-
-
-# --- registry ----------------------------------------------------------------------
-
-_GAMES: dict[str, str | Callable[..., Game]] = {
-    "andantino": "boardgames.games.andantino:Andantino",
-    "squatter": "boardgames.games.squatter:Squatter",
-    "hadron": "boardgames.games.hadron:Hadron",
-    "hexifence": "boardgames.games.hexifence:HexiFence",
-    "dots": "boardgames.games.hexifence:DotsAndBoxes",
-}
-_CACHE: dict[tuple[str, tuple[tuple[str, int], ...]], Game] = {}
-
-
-def register_game(name: str, factory: str | Callable[..., Game]) -> None:
-    """Add a game: a factory (keyword options -> Game) or a 'module:Class' path."""
-    _GAMES[name.lower()] = factory
-
-
-def game_names() -> list[str]:
-    return sorted(_GAMES)
-
-
-def _factory(name: str) -> Callable[..., Game]:
-    try:
-        factory = _GAMES[name.lower()]
-    except KeyError:
-        raise UnknownNameError(
-            f"unknown game {quote(name)}; known: {', '.join(game_names())}"
-        ) from None
-    if isinstance(factory, str):
-        module, _, attr = factory.partition(":")
-        factory = getattr(importlib.import_module(module), attr)
-        _GAMES[name.lower()] = factory
-    return factory
-
-
-def get_game(name: str, **params: int) -> Game:
-    """The game called `name` with its options (e.g. size=7); cached per options.
-
-    Raises UnknownNameError for an unknown name and OptionError for bad options.
-    """
-    if not isinstance(name, str):
-        raise UnknownNameError(f"a game name is text, not {quote(name)}")
-    params = {k: check_whole(k, v, None) for k, v in params.items() if v is not None}
-    cache_key = (name.lower(), tuple(sorted(params.items())))
-    if cache_key not in _CACHE:
-        factory = _factory(name)
-        accepted = keyword_options(factory)
-        unknown = sorted(set(params) - accepted) if accepted is not None else []
-        if unknown:
-            takes = f"its options: {', '.join(sorted(accepted))}" if accepted else "no options"
-            raise OptionError(f"{name} has no option {', '.join(unknown)} ({takes})")
-        try:
-            _CACHE[cache_key] = factory(**params)
-        except TypeError as exc:
-            raise OptionError(f"bad options for {name}: {exc}") from None
-    return _CACHE[cache_key]

@@ -14,7 +14,7 @@ its own State in `choose`.
 
 A human at the terminal can also ask for things a move cannot express (take
 back, save, quit); `HumanPlayer` raises the small `PlayerRequest` exceptions
-below and the match loop (`boardgames.arena.match.play_game`) acts on them.
+below and the match loop (`boardgames.match.play.play_game`) acts on them.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
+from .budget import given_limits
 from .errors import (  # noqa: F401  (old home)
     BoardgamesError,
     GameOverError,
@@ -34,7 +35,6 @@ from .errors import (  # noqa: F401  (old home)
 )
 from .game import State
 from .options import Limits, Stop
-from .search.budget import given_limits
 
 if TYPE_CHECKING:
     from .search.result import SearchResult

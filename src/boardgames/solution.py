@@ -1,4 +1,4 @@
-"""`SolveResult`: the exact value of a position under perfect play.
+"""`SolveResult`: the exact value of a position under perfect play, and its line.
 
 It sits below the games and the search, so a game's own solver
 (`games/<name>/solver.py`) and the generic `search.solve` return the same
@@ -7,11 +7,15 @@ type without the games importing the search.
 
 from __future__ import annotations
 
+import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from .errors import SearchStopped
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, State
 
 #: `SolveResult.bound`: the value is exact, or (a search in a window) only a bound.
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -58,3 +62,35 @@ class SolveResult:
         lines.append(f"nodes:    {self.nodes} in {self.time:.3f} s")
         return "\n".join(lines)
 
+
+def line_by_solving(
+    state: State[Any],
+    solved: SolveResult,
+    solve: Callable[[State[Any], float | None], SolveResult],
+    deadline: float | None = None,
+) -> list[int] | None:
+    """A principal line from `state`, whose exact solve is `solved`: the first
+    move is `solved.best[0]`, each later one the best move of a solve of the
+    position reached (`solve(state, seconds_left)`).  Where a solver names no
+    best move (a lost position of an unscored game: every move loses) the
+    first legal move is played.  None if a solver names no move elsewhere."""
+    work = state.copy()
+    line: list[int] = []
+    result = solved
+    scored = state.game.scored
+    while not work.is_over():
+        if result.best:
+            move = result.best[0]
+        elif not scored and result.value < 0:
+            move = work.legal_moves()[0]  # lost whatever is played
+        else:
+            return None
+        work.make(move)
+        line.append(move)
+        if work.is_over():
+            break
+        left = None if deadline is None else deadline - _time.perf_counter()
+        if left is not None and left <= 0:
+            raise SearchStopped("the principal line ran out of time")
+        result = solve(work, left)
+    return line

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import IllegalMoveError, NotationError
-from boardgames.game import Outcome, get_game, perft
+from boardgames.game import Outcome, perft
 from boardgames.games.andantino.experts import BridgeExpert, order_moves
 from boardgames.games.andantino.geometry import (
     CUBES,
@@ -26,6 +26,7 @@ from boardgames.games.andantino.geometry import (
 from boardgames.games.andantino.notation import split_moves
 from boardgames.games.andantino.rules import ENCLOSURE, FIVE, NO_MOVES, SELF_ENCLOSED
 from boardgames.games.andantino.threats import bridges, line_windows, winning_cells
+from boardgames.registry import get_game
 from protocol_checks import check_protocol
 
 GAME = get_game("andantino")
@@ -542,7 +543,7 @@ def test_around_matches_the_direction_steps():
 def test_default_ai_beats_the_seed_bot():
     """A short, deterministic match (fixed depths, seeded openings and noise):
     the default AI must score at least 3 of 4 against the seed bot."""
-    from boardgames.arena.match import play_match
+    from boardgames.match.play import play_match
 
     summary = play_match(GAME, "default:depth=3", "seed:depth=3", games=4, seed=11, opening_plies=2)
     assert summary.score >= 3, summary.format()

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from andantino_positions import surround_game
 from boardgames.ai import make_player
-from boardgames.game import get_game
 from boardgames.games.andantino.experts import (
     LOST_NEXT,
     WIN_NEXT,
@@ -21,6 +20,7 @@ from boardgames.games.andantino.experts import (
     winning_cells_both,
 )
 from boardgames.games.andantino.geometry import BIT
+from boardgames.registry import get_game
 
 GAME = get_game("andantino")
 RELAXED = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))

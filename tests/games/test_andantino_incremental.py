@@ -13,7 +13,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames.game import get_game
 from boardgames.games.andantino import experts, tallies, threats
 from boardgames.games.andantino.experts import (
     DEFAULT_WEIGHTS,
@@ -44,6 +43,7 @@ from boardgames.games.andantino.threats import (
     line_windows_both,
     potential_walls,
 )
+from boardgames.registry import get_game
 
 GAME = get_game("andantino")
 RELAXED = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

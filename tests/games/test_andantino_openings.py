@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from boardgames.errors import NotationError
-from boardgames.game import get_game
 from boardgames.games.andantino.experts import WIN_NEXT, ThreatEvaluator
 from boardgames.games.andantino.openings import Opening, openings, parse_openings
 from boardgames.games.andantino.threats import line_windows, winning_cells
+from boardgames.registry import get_game
 from boardgames.search import Searcher
 
 GAME = get_game("andantino")

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from andantino_positions import surround_game
-from boardgames.game import get_game
 from boardgames.games.andantino.geometry import BIT, BOARD_MASK, CUBES, RAY_MASKS
 from boardgames.games.andantino.ladders import Ladders, seen_rays, threat_makers, threats
+from boardgames.registry import get_game
 
 GAME = get_game("andantino")
 

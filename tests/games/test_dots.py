@@ -7,11 +7,12 @@ import random
 import pytest
 from test_hexifence import brute_force
 
-from boardgames.ai import make_player, solver_for
-from boardgames.ai.hexifence import capture_choice
+from boardgames.ai import make_player
+from boardgames.ai.hexifence.players import capture_choice
 from boardgames.errors import NotationError
-from boardgames.game import get_game
 from boardgames.games.hexifence.experts import components, loony_value
+from boardgames.registry import get_game
+from boardgames.solving.position import solve_position
 from protocol_checks import check_protocol
 
 
@@ -51,13 +52,13 @@ def test_hand_solved_tiny_boards(rows, cols, value):
     """1 x 1: the fourth edge (second player's) takes the box.  1 x 2: a draw."""
     state = get_game("dots", rows=rows, cols=cols).new_state()
     assert brute_force(state) == value
-    result = solver_for(state.game)(state)
+    result = solve_position(state)
     assert result.value == value
 
 
 def test_two_by_two_first_player_wins_by_two():
     state = get_game("dots", rows=2, cols=2).new_state()
-    assert solver_for(state.game)(state).value == 2
+    assert solve_position(state).value == 2
 
 
 def two_chains_of_three():

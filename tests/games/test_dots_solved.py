@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.cli import main
-from boardgames.game import get_game
 from boardgames.games.hexifence.solver import EdgeSolver
+from boardgames.registry import get_game
 
 QUICK = [(1, 1, -1), (1, 2, 0), (1, 3, -1), (2, 2, 2), (1, 4, 0), (2, 3, -2), (2, 4, 2), (3, 3, -3)]
 SLOW = [(2, 5, -2), (3, 4, 0)]

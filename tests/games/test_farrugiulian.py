@@ -8,8 +8,8 @@ import time
 import pytest
 
 from boardgames.ai import make_player
-from boardgames.ai.farrugiulian import FarrugiulianPlayer
-from boardgames.game import get_game
+from boardgames.ai.hexifence.farrugiulian import FarrugiulianPlayer
+from boardgames.registry import get_game
 from edge_reference import final_margin, model_reaches, positions
 
 

@@ -8,9 +8,10 @@ import random
 import pytest
 
 from boardgames.errors import IllegalMoveError, NotationError
-from boardgames.game import OptionError, Outcome, get_game, perft
+from boardgames.game import OptionError, Outcome, perft
 from boardgames.games.hadron import Aenigma, AenigmaParams, scan_specials
 from boardgames.games.hadron.experts import LOST, aenigma_evaluator
+from boardgames.registry import get_game
 from hadron_reference import brute_force_win
 from protocol_checks import check_protocol
 
@@ -245,10 +246,10 @@ def test_evaluators_and_rendering():
 
 
 def solve(rows, cols, moves=(), all_moves=True):
-    from boardgames.ai import solver_for
+    from boardgames.solving.position import solve_position
 
     game = hadron(rows, cols)
-    return game, solver_for(game)(game.replay(list(moves)), all_moves=all_moves)
+    return game, solve_position(game.replay(list(moves)), all_moves=all_moves)
 
 
 def test_solver_by_hand_one_by_one_and_one_by_two():
@@ -287,7 +288,7 @@ def test_solver_agrees_with_brute_force_at_the_root(rows, cols):
 
 
 def test_solver_agrees_with_brute_force_on_random_positions():
-    from boardgames.ai import solver_for
+    from boardgames.solving.position import solve_position
 
     rng = random.Random(11)
     for rows, cols, plies in [(3, 4, 2), (4, 4, 5), (3, 5, 4)] * 3:
@@ -297,7 +298,7 @@ def test_solver_agrees_with_brute_force_on_random_positions():
             if state.is_over():
                 break
             state.make(rng.choice(state.legal_moves()))
-        result = solver_for(game)(state, all_moves=False)
+        result = solve_position(state, all_moves=False)
         assert (result.value == 1) == brute_force_win(state)
         if result.best:
             state.make(result.best[0])
@@ -378,7 +379,7 @@ def test_regions_exact_verdicts_agree_with_brute_force():
 
 def test_aenigma_ai_setup_and_options(tmp_path):
     from boardgames.ai import make_player
-    from boardgames.ai.hadron import AENIGMA_TIME
+    from boardgames.ai.hadron.players import AENIGMA_TIME
 
     game = hadron()
     player = make_player(game, "aenigma", seed=1)
@@ -407,7 +408,7 @@ def test_default_ai_plays_a_proven_win():
 
 def test_both_ais_play_full_games_quickly():
     from boardgames.ai import make_player
-    from boardgames.arena.match import play_game
+    from boardgames.match.play import play_game
 
     game = hadron(5, 5)
     players = [make_player(game, "default:depth=2", seed=1), make_player(game, "aenigma:depth=2")]
@@ -422,7 +423,7 @@ def test_default_beats_untuned_aenigma():
     Measured: 75% over 40 games.  With 20 games a true 75% falls below 60% about
     4% of the time, so the bound catches a real regression without flaking often.
     """
-    from boardgames.arena.match import play_match
+    from boardgames.match.play import play_match
 
     summary = play_match(hadron(), "default", "aenigma", games=20, time_limit=1.0, seed=3)
     assert summary.score_percent >= 60, summary.format()

@@ -8,9 +8,9 @@ import time
 import pytest
 
 from boardgames.ai import make_player
-from boardgames.ai.hadron_endgame import swindle, winning_replies
-from boardgames.game import get_game
+from boardgames.ai.hadron.endgame import swindle, winning_replies
 from boardgames.games.hadron.solver import HadronSolver
+from boardgames.registry import get_game
 from hadron_reference import brute_force_win
 
 

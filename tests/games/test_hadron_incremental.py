@@ -24,9 +24,9 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames.game import get_game
 from boardgames.games.hadron.experts import Regions, Specials, _owner, scan_specials
 from boardgames.games.hadron.rules import EMPTY, WHITE, HadronState
+from boardgames.registry import get_game
 
 RELAXED = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 sizes = st.tuples(st.integers(1, 9), st.integers(1, 9))

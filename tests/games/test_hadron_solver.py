@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import SearchStopped
-from boardgames.game import get_game
 from boardgames.games.hadron.cgt import ZERO
 from boardgames.games.hadron.solver import HadronSolver
+from boardgames.registry import get_game
 
 RELAXED = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 

@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardgames.game import get_game
 from boardgames.games.hadron.experts import EVALUATORS, Regions
 from boardgames.games.hadron.sums import Sums, sums_evaluator
+from boardgames.registry import get_game
 from hadron_reference import brute_force_win
 
 

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from boardgames.ai import make_player, solver_for
+from boardgames.ai import make_player
 from boardgames.errors import NotationError, SearchStopped
-from boardgames.game import OptionError, Outcome, get_game
+from boardgames.game import OptionError, Outcome
 from boardgames.games.hexifence import UNKNOWN
 from boardgames.games.hexifence.solver import EdgeSolver
+from boardgames.registry import get_game
 from boardgames.search import SolveResult
+from boardgames.solving.position import solve_position
 from edge_reference import rest as remaining_value
 from protocol_checks import check_protocol
 
@@ -233,7 +235,7 @@ def margin_now(state) -> int:
 def test_single_hexagon_is_a_second_player_win():
     """Six edges, one cell: whoever claims the sixth edge (the second player) takes it."""
     state = get_game("hexifence", size=1).new_state()
-    result = solver_for(state.game)(state)
+    result = solve_position(state)
     assert result.value == -1 and result.winner == 1
     assert brute_force(state) == -1
 

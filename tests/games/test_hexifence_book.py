@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from boardgames.game import get_game
 from boardgames.games.hexifence import book
 from boardgames.games.hexifence.book_data import BOOKS
 from boardgames.games.hexifence.solver import EdgeSolver
+from boardgames.registry import get_game
 from edge_reference import final_margin, margin_after
 
 

@@ -12,10 +12,10 @@ import time
 import pytest
 
 from boardgames.ai import make_player
-from boardgames.ai.edge_default import ChainPlayer
+from boardgames.ai.hexifence.default import ChainPlayer
 from boardgames.errors import SearchStopped
-from boardgames.game import get_game
 from boardgames.games.hexifence.solver import EdgeSolver
+from boardgames.registry import get_game
 from edge_reference import final_margin, margin_after, model_reaches, positions
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from boardgames.ai.hexifence import capture_choice
-from boardgames.game import get_game
+from boardgames.ai.hexifence.players import capture_choice
 from boardgames.games.hexifence.experts import LOOP, components, loony_value
 from boardgames.games.hexifence.solver import EdgeSolver
+from boardgames.registry import get_game
 
 # A 4-loop (the left 2x2 block) and a 6-chain (the right 2x3 block, both ends
 # on the border).  Opening the loop, the opener loses by 2 (the taker hands the

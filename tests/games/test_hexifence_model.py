@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardgames.game import get_game
 from boardgames.games.hexifence.solver import EdgeSolver
+from boardgames.registry import get_game
 from edge_reference import final_margin, margin_after, model_reaches, positions
 
 

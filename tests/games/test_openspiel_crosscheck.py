@@ -14,8 +14,8 @@ import re
 
 import pytest
 
-from boardgames.game import get_game
 from boardgames.games.hexifence.solver import EdgeSolver
+from boardgames.registry import get_game
 
 pyspiel = pytest.importorskip("pyspiel")
 minimax = pytest.importorskip("open_spiel.python.algorithms.minimax")

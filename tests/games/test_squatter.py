@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import IllegalMoveError, NotationError
-from boardgames.game import OptionError, Outcome, get_game, perft
+from boardgames.game import OptionError, Outcome, perft
 from boardgames.games.squatter import BLACK, WHITE, parse_board, part_a
+from boardgames.registry import get_game
 from protocol_checks import check_protocol
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "squatter"
@@ -397,7 +398,7 @@ def test_seed003_order_puts_neighbours_first_and_corners_last():
 
 
 def test_depth_schedule_deepens_and_goes_to_the_end():
-    from boardgames.ai.squatter import depth_schedule
+    from boardgames.ai.squatter.players import depth_schedule
 
     game = get_game("squatter", size=7)
     state = game.new_state()
@@ -487,7 +488,7 @@ def test_solve_4x4_is_a_draw():
 @pytest.mark.parametrize("seed_ai", ["seed001", "seed003"])
 def test_default_beats_the_seed_players(seed_ai):
     """A short version of the strength match in docs/squatter.md."""
-    from boardgames.arena.match import play_match
+    from boardgames.match.play import play_match
 
     game = get_game("squatter", size=6)
     summary = play_match(game, "default", seed_ai, games=6, time_limit=1.0, seed=1, opening_plies=2)

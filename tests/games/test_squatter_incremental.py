@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_squatter_recapture import ISSUE_11, TRIPLE, biased_move, random_plan
 
-from boardgames.game import get_game
 from boardgames.games.squatter.geometry import flood_seeds
 from boardgames.games.squatter.rules import enclosed, pack
 from boardgames.games.squatter.territory import Territory, stone_facts
+from boardgames.registry import get_game
 
 RELAXED = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 WEIGHT_NAMES = ("capture", "tempo", "pressure", "shape", "corner", "side", "potential", "fork")

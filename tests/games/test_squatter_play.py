@@ -1,4 +1,4 @@
-"""Squatter's default player (ai/squatter_play.py): the book, the exact
+"""Squatter's default player (ai/squatter/default.py): the book, the exact
 endgame and its traps, and the fallback to the search."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import random
 import pytest
 
 from boardgames.ai import make_player
-from boardgames.game import get_game
 from boardgames.games.squatter import book
 from boardgames.games.squatter.potential import dead_cells
 from boardgames.games.squatter.solver import SquatterSolver
+from boardgames.registry import get_game
 
 
 @pytest.fixture

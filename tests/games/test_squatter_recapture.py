@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import NotationError
-from boardgames.game import get_game
 from boardgames.games.squatter import BLACK, WHITE, parse_board
+from boardgames.registry import get_game
 
 
 def moves(text: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Seed 001's search as the original ran it (games/squatter/seed001.py):
+"""Seed 001's search as the original ran it (ai/squatter/seed001.py):
 board order, fail-hard alpha-beta, the symmetry check that skips boards."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import threading
 import pytest
 
 from boardgames.ai import make_player
+from boardgames.ai.squatter.seed001 import Seed001Search, rotation_frames
 from boardgames.errors import SearchStopped
-from boardgames.game import get_game
 from boardgames.games.squatter.experts import Seed001
-from boardgames.games.squatter.seed001 import Seed001Search, rotation_frames
+from boardgames.registry import get_game
 
 
 def _search(skip: bool = True) -> Seed001Search:

@@ -21,13 +21,13 @@ import threading
 
 import pytest
 
-from boardgames.ai import solver_for
 from boardgames.errors import SearchStopped
-from boardgames.game import get_game
 from boardgames.games.squatter.potential import capturable, dead_cells, upper_bound
 from boardgames.games.squatter.rules import SquatterState
 from boardgames.games.squatter.solver import SquatterSolver
+from boardgames.registry import get_game
 from boardgames.search import solve as generic_solve
+from boardgames.solving.position import solve_position, solver_info
 
 _MEMO: dict[tuple[int, ...], int] = {}
 
@@ -253,10 +253,9 @@ def test_limits_raise_and_leave_the_state():
 
 def test_registered_for_the_solve_command():
     game = get_game("squatter", size=4)
-    solver = solver_for(game)
-    assert solver is not None
+    assert solver_info(game).own
     state = game.replay(["A2", "D4", "B1", "D3", "B3", "D2"])
-    assert solver(state).value == brute(state.copy())
+    assert solve_position(state).value == brute(state.copy())
 
 
 def test_a_finished_game_and_a_principal_line():
@@ -309,10 +308,10 @@ def test_lines_replay_to_the_value():
 
 
 def test_the_session_keeps_its_table():
-    from boardgames.ai.solving import session_for
+    from boardgames.solving.position import solver_for
 
     game = get_game("squatter", size=5)
-    session = session_for(game)
+    session = solver_for(game, reuse=True)
     assert isinstance(session, SquatterSolver)
     state = positions(1, seed=11, sizes=(5,), free=(10, 10))[0]
     first = session.solve(state)

@@ -17,8 +17,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from boardgames import get_game  # noqa: E402
 from boardgames.ai import make_player  # noqa: E402
-from boardgames.arena.records import GameRecord  # noqa: E402
 from boardgames.cli.web import allowed_hosts, is_loopback  # noqa: E402
+from boardgames.match.records import GameRecord  # noqa: E402
 from boardgames.web.app import create_app  # noqa: E402
 from boardgames.web.thinking import capabilities, think  # noqa: E402
 

@@ -22,7 +22,7 @@ from ..errors import OptionError, UnknownNameError
 from ..game import Evaluator, Game
 from ..options import LIMITS, LMR, SEED, TT, Limits, Option
 from ..players import Player, RandomPlayer, SearchPlayer
-from . import register_ai
+from .registry import register_ai
 
 EVAL = Option("eval", "text", "default", "evaluator name (game.evaluators())")
 #: What every generic search AI declares; other options go to the evaluator.

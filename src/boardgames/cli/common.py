@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from ..errors import BoardgamesError, OptionError
-from ..game import Game, State, get_game
+from ..game import Game, State
 from ..io import read_text
 from ..options import (
     MAX_SECONDS,
@@ -29,9 +29,10 @@ from ..options import (
     parse_value,
 )
 from ..plugins import PLUGINS_ENV, env_plugins, import_plugins
+from ..registry import get_game
 
 if TYPE_CHECKING:
-    from ..arena.records import GameRecord
+    from ..match.records import GameRecord
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -319,7 +320,7 @@ def read_opening_file(game: Game, path: str | None) -> list[str]:
     """The openings of --opening-file (none without one); errors name the line."""
     if path is None:
         return []
-    from ..arena.openings import read_openings
+    from ..match.openings import read_openings
 
     return read_openings(game, path)
 
@@ -398,7 +399,7 @@ def load_file(
 
     The file decides the game's options; those the user `given` must agree.
     """
-    from ..arena.records import GameRecord  # the arena is heavy: only when a file is read
+    from ..match.records import GameRecord  # the arena is heavy: only when a file is read
 
     text = read_text(path)
     if text.lstrip().startswith("{"):

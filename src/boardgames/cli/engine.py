@@ -1,4 +1,4 @@
-"""Command: engine (the line protocol of boardgames.arena.engine on stdin/stdout)."""
+"""Command: engine (the line protocol of boardgames.protocols.engine on stdin/stdout)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..arena.engine import serve
+from ..protocols.engine import serve
 from .common import Command, game_from_kwargs, game_options, handle_errors, load_plugins
 
 

@@ -8,7 +8,8 @@ from typing import Any
 
 import click
 
-from ..arena.ladder import (
+from ..options import MAX_GAMES_PER_PAIR
+from ..tournament.ladder import (
     LADDER_TIME,
     TARGET_ELO,
     bounds,
@@ -18,9 +19,8 @@ from ..arena.ladder import (
     new_ladder,
     next_round,
 )
-from ..arena.store import TournamentDir
-from ..arena.tournament import TournamentResult, TournamentSettings
-from ..options import MAX_GAMES_PER_PAIR
+from ..tournament.run import TournamentResult, TournamentSettings
+from ..tournament.store import TournamentDir
 from .common import (
     Command,
     Real,

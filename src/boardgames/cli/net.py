@@ -9,9 +9,9 @@ from typing import Any
 import click
 
 from ..ai import make_player
-from ..arena.network import network_protocol
 from ..errors import OptionError
 from ..io import check_writable
+from ..protocols.network import protocol_for
 from .common import (
     SEED,
     Command,
@@ -68,7 +68,7 @@ def connect(
     protocol or the connection ends before the game does.
     """
     game = game_from_kwargs(game_name, kwargs)
-    protocol = network_protocol(game.name)
+    protocol = protocol_for(game.name)
     player = make_player(game, ai_spec, seed=seed)
     client = protocol.client(
         game,
@@ -120,7 +120,7 @@ def serve(
 ) -> None:
     """Run a GAME tournament server: each game is played by the next two clients to connect."""
     game = game_from_kwargs(game_name, kwargs)
-    protocol = network_protocol(game.name)
+    protocol = protocol_for(game.name)
     saves = None if save_dir is None else _save_dir(save_dir, game.name)
     with protocol.server(
         game,

@@ -9,12 +9,12 @@ from typing import Any
 import click
 
 from ..ai import make_player
-from ..arena.match import play_game, play_match
-from ..arena.records import GameRecord
 from ..clock import TimeControl
 from ..errors import GameInterrupted, MatchInterrupted
 from ..game import Game, State
 from ..io import atomic_write_text, check_writable
+from ..match.play import play_game, play_match
+from ..match.records import GameRecord
 from ..players import HumanPlayer, Player
 from .common import (
     SEED,

@@ -10,10 +10,11 @@ import click
 
 from ..ai import ai_names, make_player
 from ..errors import OptionError
-from ..game import Game, State, game_names, get_game, perft
+from ..game import Game, State, perft
 from ..options import MAX_WORKERS
 from ..players import no_legal_move
 from ..plugins import env_plugins, try_plugins
+from ..registry import game_names, get_game
 from .common import (
     SEED,
     Command,
@@ -284,12 +285,12 @@ def solve(
         "line": not no_line,
     }
     if workers is None and scheduler is None:
-        from ..ai.solving import solve_position
+        from ..solving.position import solve_position
 
         progress(f"solving {game.describe()} ...")
         result = solve_position(state, **options)
     else:
-        from ..arena.split_solve import solve_with_workers
+        from ..solving.split import solve_with_workers
 
         where = f"Dask scheduler {scheduler}" if scheduler else f"{workers} worker processes"
         progress(f"solving {game.describe()} on {where} ...")

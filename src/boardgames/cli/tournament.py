@@ -12,20 +12,21 @@ from typing import Any
 import click
 
 from ..ai import make_player
-from ..arena.executors import local_workers, open_executor
-from ..arena.openings import parse_openings
-from ..arena.tournament import (
+from ..clock import TimeControl
+from ..errors import OptionError
+from ..game import Game
+from ..match.openings import parse_openings
+from ..options import MAX_GAMES_PER_PAIR
+from ..parallel import local_workers, open_executor
+from ..plugins import import_plugins
+from ..registry import get_game
+from ..tournament.run import (
     GameResult,
     PlayerSpec,
     TournamentDir,
     TournamentResult,
     TournamentSettings,
 )
-from ..clock import TimeControl
-from ..errors import OptionError
-from ..game import Game, get_game
-from ..options import MAX_GAMES_PER_PAIR
-from ..plugins import import_plugins
 from .common import (
     SEED,
     Command,

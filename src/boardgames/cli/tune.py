@@ -7,11 +7,11 @@ from typing import Any
 
 import click
 
-from ..arena.executors import open_executor
-from ..arena.tune import SelectionResult, get_tuner
 from ..errors import OptionError
 from ..io import check_writable
 from ..options import MAX_WORKERS
+from ..parallel import open_executor
+from ..tuning.selection import SelectionResult, tuner_for
 from .common import (
     SEED,
     Command,
@@ -68,7 +68,7 @@ def tune(
     back with `--ai AI:params=FILE`.
     """
     game = game_from_kwargs(game_name, kwargs)
-    tuner = get_tuner(game.name)
+    tuner = tuner_for(game.name)
     if keep >= population:
         raise OptionError(f"--keep ({keep}) must be smaller than --population ({population})")
     output = f"{game.name}-tune.json" if output is None else output

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .budget import INF
+from ..budget import INF
 from .ordering import order_moves
 from .result import MATE_BOUND, SearchStats
 from .tt import EXACT, KEY_MASK, LOWER, NEVER, SIDE_KEY, SOLVED, UPPER

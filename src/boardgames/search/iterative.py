@@ -27,10 +27,10 @@ from dataclasses import replace
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Generic
 
+from ..budget import Budget, gc_paused, given_limits, pause_gc_for
 from ..errors import OptionError, SearchStopped
 from ..evaluation import S
 from ..options import Limits, check_real, check_whole
-from .budget import Budget, gc_paused, given_limits, pause_gc_for
 from .negamax import INF, SIDE_KEY, Core
 from .ordering import MAX_PLY, History, Killers, Order
 from .result import RootBest, SearchResult, is_proven

@@ -31,10 +31,10 @@ import random
 from time import perf_counter
 from typing import TYPE_CHECKING, Generic
 
+from ..budget import gc_paused, given_limits, pause_gc_for
 from ..errors import OptionError
 from ..evaluation import S
 from ..options import Limits, Stop, check_real, check_whole
-from .budget import gc_paused, given_limits, pause_gc_for
 from .result import SearchResult
 
 if TYPE_CHECKING:

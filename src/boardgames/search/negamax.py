@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
+from ..budget import Budget, gc_paused, pause_gc_for  # noqa: F401  (their old import path)
 from ..errors import SearchStopped
 from ..evaluation import S
 from .alphabeta import EMPTY_PV, INF, NULL_WINDOW, NodeFn, build_alphabeta
-from .budget import Budget, gc_paused, pause_gc_for  # noqa: F401  (their old import path)
 from .ordering import MAX_PLY, History, Killers, Order
 from .result import WIN, RootBest, SearchStats
 from .tt import (

@@ -21,11 +21,11 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
+from ..budget import INF, Budget, gc_paused, pause_gc_for
 from ..errors import SearchStopped
 from ..solution import EXACT as EXACT_VALUE
 from ..solution import LOWER as LOWER_BOUND
 from ..solution import UPPER as UPPER_BOUND
-from .budget import INF, Budget, gc_paused, pause_gc_for
 from .negamax import tt_key
 from .ordering import MAX_PLY, History, Killers, cutoff_recorder, order_moves
 from .result import SolveResult

@@ -29,11 +29,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..arena.records import GameRecord
 from ..errors import BoardgamesError, OptionError, UnknownNameError
-from ..game import get_game
 from ..io import parse_json
+from ..match.records import GameRecord
 from ..options import check_seconds, check_whole
+from ..registry import get_game
 from .boards import board_for
 from .catalog import catalog, load_plugins
 from .model import ConflictError, Side

@@ -7,8 +7,9 @@ import inspect
 from typing import Any
 
 from ..ai import ai_names
-from ..game import Game, game_names, get_game
+from ..game import Game
 from ..plugins import env_plugins, try_plugins
+from ..registry import game_names, get_game
 from .model import DEFAULT_TIME
 
 

@@ -15,9 +15,9 @@ import math
 import time
 from typing import Any
 
-from ..arena.records import GameRecord
 from ..errors import BoardgamesError, IllegalMoveError, OptionError
 from ..game import Game, State
+from ..match.records import GameRecord
 from ..players import Player
 from .model import DEFAULT_TIME, ConflictError, Job, Ply, Side, game_json, outcome_json
 from .thinking import Info, capabilities, think

@@ -29,7 +29,7 @@ structure (values.py explains the terms):
 
 `solve` returns the library's `SolveResult` (value +1/-1 from the side to
 move) and raises the library's `SearchStopped` when its time runs out or
-its `stop` signal is set; the AI layer (`boardgames.ai.hadron`) registers it
+its `stop` signal is set; the AI layer (`boardgames.ai.hadron.players`) registers it
 for `boardgames solve` and lets the default player try it in the endgame.
 """
 
@@ -37,13 +37,14 @@ from __future__ import annotations
 
 import sys
 import time as _time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import SearchStopped
-from ...solution import SolveResult
+from ...solution import SolveResult, line_by_solving
 from .nodes import LANE, LANE_MASK, SPLIT, Node, Nodes
 
 if TYPE_CHECKING:
+    from ...game import State
     from ...options import Stop
     from .rules import Hadron, HadronState
 
@@ -100,14 +101,33 @@ class HadronSolver(Nodes):
         all_moves: bool = False,
         time: float | None = None,
         stop: Stop | None = None,
+        line: bool = False,
     ) -> SolveResult:
         """Exact value of `state` for the side to move; `state` is left as it was.
 
         `value` is +1 (the side to move wins) or -1; `best` is one winning
         move, every winning move with `all_moves`, and [] when the side to
-        move loses.  Raises SearchStopped ("solve gave up after S s (N
-        nodes)") when `time` seconds pass first or `stop.is_set()` turns true.
+        move loses.  `line` adds a principal line, each step solved on the
+        same table.  Raises SearchStopped ("solve gave up after S s (N
+        nodes)") when `time` seconds (for both) pass first or `stop.is_set()`
+        turns true.
         """
+        if not line:
+            return self._solve(state, all_moves, time, stop)
+        started = _time.perf_counter()
+        result = self._solve(state, all_moves, time, stop)
+        deadline = None if time is None else started + time
+
+        def step(position: State[Any], left: float | None) -> SolveResult:
+            return self._solve(cast("HadronState", position), False, left, stop)
+
+        result.line = line_by_solving(state, result, step, deadline)
+        result.time = _time.perf_counter() - started
+        return result
+
+    def _solve(
+        self, state: HadronState, all_moves: bool, time: float | None, stop: Stop | None
+    ) -> SolveResult:
         side = state.to_move
         if state.is_over():
             return SolveResult(-1, 1 - side, [], 0, 0.0)

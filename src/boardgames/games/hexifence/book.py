@@ -86,7 +86,7 @@ def lookup(solver: EdgeSolver, state: EdgeState) -> int | None:
 
 def main(argv: list[str] | None = None) -> None:
     """Print the `book_data` entry of HexiFence of size N to depth PLIES."""
-    from ...game import get_game
+    from ...registry import get_game
 
     args = sys.argv[1:] if argv is None else argv
     size, plies = (int(a) for a in args) if args else (2, 5)

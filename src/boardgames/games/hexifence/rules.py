@@ -23,7 +23,8 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from ...errors import NotationError, OptionError
-from ...game import Game, State, get_game
+from ...game import Game, State
+from ...registry import get_game
 from ...zobrist import ZobristTable
 from ..grid import format_point, parse_point
 from .geometry import Layout, hex_layout, square_layout

@@ -96,14 +96,16 @@ class EdgeSolver(Position):
         time: float | None = None,
         nodes: int | None = None,
         stop: Stop | None = None,
+        line: bool = False,
     ) -> SolveResult:
         """The exact final margin (own minus opponent's) for the side to move.
 
         `best` holds one best move, or every one with `all_moves` (every
         border edge of a cell when its border move is best); `nodes` counts
-        the searched positions.  Raises SearchStopped when `time` seconds or
-        `nodes` nodes run out, or once `stop.is_set()` (`self.nodes` says how
-        many were searched).
+        the searched positions; `line` adds a principal line, read from the
+        same table.  Raises SearchStopped when `time` seconds or `nodes` nodes
+        run out, or once `stop.is_set()` (`self.nodes` says how many were
+        searched).
         """
         start = _time.perf_counter()
         self._begin(state, time, nodes, stop)
@@ -112,7 +114,16 @@ class EdgeSolver(Position):
         value = state.score[p] - state.score[1 - p] + rest
         winner = None if value == 0 else (p if value > 0 else 1 - p)
         edges = self._edges(state, best, all_moves)
-        return SolveResult(value, winner, edges, self.nodes, _time.perf_counter() - start)
+        result = SolveResult(value, winner, edges, self.nodes, _time.perf_counter() - start)
+        if line:
+            left = None if time is None else max(time - (_time.perf_counter() - start), 0.001)
+            result.line = []
+            if edges:  # the line starts with the move `best` names
+                after = state.copy()
+                after.make(edges[0])
+                result.line = [edges[0], *self.principal_line(after, time=left)]
+            result.time = _time.perf_counter() - start
+        return result
 
     def principal_line(self, state: EdgeState, *, time: float | None = None) -> list[int]:
         """One line of optimal play from `state` to the end (edges, extra

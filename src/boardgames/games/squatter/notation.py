@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from ...errors import NotationError
-from ...game import get_game
+from ...registry import get_game
 from .geometry import Geometry, bits
 from .rules import BLACK, COLOUR, MAX_SIZE, MIN_SIZE, WHITE, Squatter, SquatterState
 

@@ -1,0 +1,321 @@
+"""The default AI of HexiFence and dots-and-boxes: exact play, and the
+safe-edge model before it.
+
+`ChainPlayer` ("default") spends its clock on two searches, both the edge
+solver (`games.hexifence.solver`), each with a table kept for the whole
+match:
+
+- **Exact**: once at most `exact` edges are empty (or at most `threshold`
+  safe moves remain) it tries to solve the position and plays a move that
+  keeps the solved value.  HexiFence N=2 (30 edges) is in reach from the
+  first move; N=3 from about 30 empty edges.
+- **The safe-edge model** (`EdgeSolver(safe_only=True)`), before that, from
+  `model` safe edges on (every safe edge by default): the game in which
+  nobody sacrifices a cell while a safe edge (one that offers nothing) is
+  left.  Who has to open the first chain then is a question of parity, and
+  the chains and loops that the safe edges leave decide what that costs:
+  the model's leaves are exact loony endgames.  It plays a safe edge that
+  wins the model when it can prove one in time.  Cut short, it plays a
+  safe edge the table has not proven to lose.  With every safe edge lost
+  it offers one or two cells (`sacrifice`) if that wins the model once the
+  opponent has taken or declined them: handing over cells passes the turn
+  of the parity game, the one way out that the model itself never tries.
+  Failing that, the safe edge whose refutation cost most, the hardest for
+  the opponent to find.
+- **Exact, with the time the model leaves**: from `reach` empty edges (40)
+  on, once the model has chosen, the rest of the move goes to an exact
+  null-window search for a move that wins (`move_reaching(1)`, over every
+  move, sacrifices included).  It is played when proven; otherwise a lost
+  model's fallback that the exact table proves to lose gives way to a
+  safe edge it has not refuted.  Where the model is lost the game is
+  often still won by a move the model never considers, and the move's
+  searches so far took a fraction of its time.
+
+An exact solve cut short falls back on the opening book (book.py: the
+first plies of HexiFence N=2), then on the bounds its table proves: a move
+keeping the best margin proven so far is played when that margin wins,
+when the model finds no win, or when cells are on offer.  Without any of
+these it plays chains as the loony-endgame rules say: takes what is
+offered except the last two cells of a chain (four of an opened loop) when
+handing them back keeps control profitably (`capture_choice`), and with no
+safe edge opens what costs least (`cheapest_opening`).
+"""
+
+from __future__ import annotations
+
+import random
+import time as _time
+
+from ...errors import SearchStopped
+from ...games.hexifence import EdgeGame, EdgeState, book
+from ...games.hexifence.experts import (
+    giveaway,
+    hand_out_values,
+    loony_value,
+    plain_capture,
+    single_hand_out,
+)
+from ...games.hexifence.solver import EdgeSolver
+from ...options import Stop
+from ...players import Player, no_legal_move, time_budget
+from ...search import SearchResult, SolveResult
+
+#: Table sizes of the player's two solvers (entries, both generations): a
+#: match fills them; each generation switch is free (table.py).
+EXACT_ENTRIES = 2_000_000
+MODEL_ENTRIES = 2_000_000
+
+
+class ChainPlayer(Player[EdgeState]):
+    """Exact play where the solver reaches, the safe-edge model before it.
+
+    Time: the move's budget (`players.time_budget` of the per-move limit,
+    else `time`, else 30 s) is shared from the start of `choose`: the exact
+    solver may use EXACT_SHARE of it when it reaches the whole board (at
+    most `exact` edges in all, as HexiFence N=2) or no safe edge is left,
+    SOLVE_SHARE otherwise; the model search, then the exact search for a
+    win (from `reach` empty edges), run until SEARCH_SHARE.  `last_result` is a
+    SearchResult saying what was done: `algorithm` "solve" (exact: `depth`
+    is every move left, `score` the final margin), "book" (the solve was
+    cut short and the opening book knows the position), "proven" (the
+    exact solve was cut short: a move keeping the best margin its table
+    proves, `score`), "model" (a proven win of the safe-edge model), "open"
+    (the model search was cut short: a safe edge not proven to lose),
+    "sacrifice" (cells offered to win a lost model), "lost" (every safe
+    edge loses the model), "exact" (a move the exact search proves to win
+    after the model's turn, `score` 1: at least), "unrefuted" (the lost
+    model's choice was proven to lose exactly, another safe edge was not),
+    or a move chosen without search ("capture", "random", "opening");
+    `nodes` counts the solvers' nodes, abandoned searches included.
+    """
+
+    EXACT_SHARE = 0.85
+    SOLVE_SHARE = 0.55
+    SEARCH_SHARE = 0.9
+
+    def __init__(
+        self,
+        exact: int = 30,
+        threshold: int = 10,
+        model: int = 1000,
+        sacrifice: int = 2,
+        reach: int = 40,
+        time: float | None = None,
+        seed: int | None = None,
+        name: str = "default",
+    ) -> None:
+        super().__init__(name)
+        self.exact = exact
+        self.threshold = threshold
+        self.model = model
+        self.sacrifice = sacrifice
+        self.reach = reach
+        self.time = time
+        self.rng = random.Random(seed)
+        self.solvers: dict[EdgeGame, EdgeSolver] = {}
+        self.models: dict[EdgeGame, EdgeSolver] = {}
+        self.nodes = 0
+        self.completed = True
+        self._stop: Stop | None = None
+
+    def _solver(self, game: EdgeGame) -> EdgeSolver:
+        if game not in self.solvers:
+            self.solvers[game] = EdgeSolver(game, max_entries=EXACT_ENTRIES)
+        return self.solvers[game]
+
+    def _model(self, game: EdgeGame) -> EdgeSolver:
+        if game not in self.models:
+            self.models[game] = EdgeSolver(game, safe_only=True, max_entries=MODEL_ENTRIES)
+        return self.models[game]
+
+    def choose(
+        self, state: EdgeState, time_limit: float | None = None, stop: Stop | None = None
+    ) -> int:
+        start = _time.perf_counter()
+        self._stop = stop
+        if state.is_over() or not state.n_empty:
+            raise no_legal_move(state)
+        state = state.copy()
+        budget = time_budget(self.time, time_limit)
+        if budget is None:
+            budget = 30.0
+        self.nodes = 0
+        self.completed = True
+        caps = state.captures()
+        safe = state.safe_moves()
+        proven = None
+        if state.n_empty <= self.exact or (not caps and len(safe) <= self.threshold):
+            # Most of the move when the solver reaches the whole board (HexiFence
+            # N=2); on bigger boards the model needs the rest while safe edges last.
+            whole = state.game.num_moves <= self.exact or not safe
+            share = self.EXACT_SHARE if whole else self.SOLVE_SHARE
+            solved = self._solve(state, budget * share)
+            if solved is not None:
+                return self._done(solved.best[0], "solve", start, state.n_empty, solved.value)
+            # Cut short: the opening book, else what the exact table proves so
+            # far (a bound and a move).
+            booked = book.lookup(self._solver(state.game), state)
+            if booked is not None:
+                return self._done(booked, "book", start)
+            proven = self._solver(state.game).proven(state)
+            if proven is not None and proven[0] > 0:
+                return self._done(proven[1], "proven", start, 0, proven[0])
+        if caps and proven is None:
+            return self._done(capture_choice(state, caps), "capture", start)
+        if safe and not caps and len(safe) <= self.model:
+            end = start + budget * self.SEARCH_SHARE
+            chosen = self._model_move(state, end - _time.perf_counter())
+            if state.n_empty <= self.reach:
+                won = self._exact_win(state, end - _time.perf_counter())
+                if won is not None:
+                    return self._done(won, "exact", start, 0, 1)
+                if chosen is not None and chosen[1] in ("lost", "sacrifice"):
+                    chosen = self._unrefuted(state, chosen)
+            if chosen is not None and (chosen[1] in ("model", "sacrifice") or proven is None):
+                return self._done(chosen[0], chosen[1], start)
+        if proven is not None:
+            return self._done(proven[1], "proven", start, 0, proven[0])
+        if safe:
+            return self._done(self.rng.choice(safe), "random", start)
+        return self._done(cheapest_opening(state), "opening", start)
+
+    def _solve(self, state: EdgeState, seconds: float) -> SolveResult | None:
+        """The exact solution, or None when the solver gives up (its nodes count)."""
+        solver = self._solver(state.game)
+        try:
+            result = solver.solve(state, time=seconds, stop=self._stop)
+        except SearchStopped:
+            self.nodes += solver.nodes
+            self.completed = False
+            return None
+        self.nodes += result.nodes
+        return result
+
+    def _exact_win(self, state: EdgeState, seconds: float) -> int | None:
+        """A move the exact solver proves to win (final margin at least 1),
+        searched for `seconds` with the match's table; None when there is no
+        time, no win, or none proven in time (a win the table proves from
+        the interrupted search is still returned)."""
+        if seconds <= 0:
+            return None
+        solver = self._solver(state.game)
+        try:
+            move = solver.move_reaching(state, 1, time=seconds, stop=self._stop)
+        except SearchStopped:
+            self.nodes += solver.nodes
+            self.completed = False
+            proven = solver.proven(state)
+            return proven[1] if proven is not None and proven[0] > 0 else None
+        self.nodes += solver.nodes
+        return move
+
+    def _unrefuted(self, state: EdgeState, chosen: tuple[int, str]) -> tuple[int, str]:
+        """The model's fallback, unless the exact table proves it loses and
+        some safe edge is not proven to: then that edge, the one whose model
+        refutation cost most ("unrefuted")."""
+        refuted = {m for m, _, high, _ in self._solver(state.game).outlook(state) if high <= 0}
+        if chosen[0] not in refuted:
+            return chosen
+        others = [item for item in self._model(state.game).outlook(state) if item[0] not in refuted]
+        if not others:
+            return chosen
+        return max(others, key=lambda item: item[3])[0], "unrefuted"
+
+    def _model_move(self, state: EdgeState, seconds: float) -> tuple[int, str] | None:
+        """(a safe edge, how it was chosen) from the safe-edge model, or None
+        when there is no time to search it."""
+        if seconds <= 0:
+            return None
+        deadline = _time.perf_counter() + seconds
+        model = self._model(state.game)
+        try:
+            move = model.move_reaching(state, 1, time=seconds, stop=self._stop)
+        except SearchStopped:
+            self.completed = False
+            move = None
+        self.nodes += model.nodes
+        if move is not None:
+            return move, "model"
+        outlook = model.outlook(state)
+        wins = [m for m, low, _, _ in outlook if low > 0]
+        if wins:
+            return wins[0], "model"
+        open_moves = [m for m, _, high, _ in outlook if high > 0]
+        if open_moves:
+            return self.rng.choice(open_moves), "open"
+        if self.sacrifice:
+            left = deadline - _time.perf_counter()
+            offer = self._sacrifice(state, model, left) if left > 0 else None
+            if offer is not None:
+                return offer, "sacrifice"
+        return max(outlook, key=lambda item: item[3])[0], "lost"
+
+    def _sacrifice(self, state: EdgeState, model: EdgeSolver, seconds: float) -> int | None:
+        """With every safe edge lost in the model: an edge that offers one or
+        two cells and wins the model once the opponent has dealt with them
+        (took them, or declined), the smallest offer first; None if none does
+        in `seconds`.  Handing over cells passes the turn of the parity game."""
+        deadline = _time.perf_counter() + seconds
+        offers = []
+        for move in range(state.game.num_moves):
+            if (
+                state.claimed[move] < 0
+                and min(state.empties[c] for c in state.game.edge_cells[move]) == 2
+            ):
+                cells = giveaway(state, move)
+                if cells <= self.sacrifice:
+                    offers.append((cells, move))
+        for _, move in sorted(offers):
+            left = deadline - _time.perf_counter()
+            if left <= 0:
+                break
+            state.make(move)
+            try:
+                theirs = model.reaches(state, 0, time=left, stop=self._stop)
+            except SearchStopped:
+                break
+            finally:
+                state.undo()
+                self.nodes += model.nodes
+            if not theirs:
+                return move
+        return None
+
+    def _done(self, move: int, how: str, start: float, depth: int = 0, score: float = 0.0) -> int:
+        """Record what `choose` did in `last_result` and return the move."""
+        self.last_result = SearchResult(
+            move=move,
+            score=score,
+            pv=[move],
+            depth=depth,
+            nodes=self.nodes,
+            time=_time.perf_counter() - start,
+            completed=self.completed,
+            algorithm=how,
+        )
+        return move
+
+
+def capture_choice(state: EdgeState, caps: list[int]) -> int:
+    """Take what is offered, except the last two cells of a chain (four of an
+    opened loop) when handing them back (double-dealing) keeps control
+    profitably."""
+    single = single_hand_out(state, caps)
+    if single is None:
+        return plain_capture(state, caps)
+    take, decline = hand_out_values(state, single)
+    return single[1] if decline > take else single[0][0]
+
+
+def cheapest_opening(state: EdgeState) -> int:
+    """With no safe move: the sacrifice after which the opponent gains least."""
+    best_move, best = -1, None
+    for move in range(state.game.num_moves):
+        if state.claimed[move] >= 0:
+            continue
+        state.make(move)
+        value = -loony_value(state) if state.n_empty else 0
+        state.undo()
+        if best is None or value > best:
+            best, best_move = value, move
+    return best_move

@@ -1,0 +1,240 @@
+"""Game records: what was played, by whom, and how it ended, as JSON.
+
+Moves are stored in the game's notation (readable, and stable if a game's
+internal move numbering ever changes).  A record names the game and its
+options, so `replay()` rebuilds the final position from the file alone.
+Loading checks every field and reports a bad file with its path and reason.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ..clock import TimeControl
+from ..errors import BadFileError, BoardgamesError, NotationError, OptionError, quote
+from ..game import Game, State
+from ..io import atomic_write_text, parse_json, read_text
+from ..registry import get_game
+
+FORMAT = "boardgames-record"
+VERSION = 1
+#: How a game ended: on the board, or by a player losing on the spot ("timeout":
+#: a move over the per-move limit; "time": a game clock ran out).
+REASONS = ("normal", "timeout", "time", "illegal", "crash", "interrupted")
+#: The reasons by which a player lost without the game ending on the board.
+FORFEITS = ("crash", "illegal", "timeout", "time")
+#: Fields written only when a game clock was used.
+CLOCK_FIELDS = ("clock", "clock_left", "allotted")
+
+
+def _check_clock(values: dict[str, Any], bad: Callable[[str], NotationError]) -> None:
+    """The clock fields of a record being loaded (BadFileError via `bad`)."""
+    if values.get("clock") is not None:
+        try:
+            TimeControl.parse(values["clock"])
+        except OptionError as exc:
+            raise bad(f"bad clock: {exc}") from None
+    left = values.get("clock_left")
+    if left is not None and (len(left) != 2 or not all(_is_number(x) for x in left)):
+        raise bad("clock_left must be a list of two numbers of seconds")
+    allotted = values.get("allotted", [])
+    if not all(x is None or _is_number(x) for x in allotted):
+        raise bad("allotted must be numbers of seconds (or null)")
+    if allotted and len(allotted) != len(values["moves"]):
+        raise bad("allotted must have one entry per move")
+
+
+def _check_outcome(values: dict[str, Any], bad: Callable[[str], NotationError]) -> None:
+    """The result, winner and scores of a record being loaded agree (BadFileError
+    via `bad`): a winner in a draw, or no winner when a colour won, is a hand
+    edit that a tournament's table would count one way or the other (an
+    unfinished game's winner is never read)."""
+    result, winner = values.get("result", "none"), values.get("winner")
+    if result != "none" and (winner is None) != (result == "draw"):
+        said = "no winner" if winner is None else f"winner {winner}"
+        raise bad(f"result {quote(result)} and {said} disagree")
+    scores = values.get("scores")
+    whole = all(isinstance(x, int) and not isinstance(x, bool) for x in scores or ())
+    if scores is not None and (len(scores) != 2 or not whole):
+        raise bad("scores must be null or a list of two whole numbers")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+@dataclass
+class GameRecord:
+    game: str
+    params: dict[str, int] = field(default_factory=dict)
+    players: list[str] = field(default_factory=lambda: ["", ""])
+    moves: list[str] = field(default_factory=list)
+    #: "none" (unfinished), "draw", or the winner's colour.
+    result: str = "none"
+    #: 0 or 1 (first / second player), None for a draw or an unfinished game.
+    winner: int | None = None
+    scores: list[int] | None = None
+    reason: str = "normal"
+    #: Free text about a forfeit (the exception, the bad move, the overrun).
+    detail: str = ""
+    #: The start position in the game's text format, None for the usual start.
+    start: str | None = None
+    #: Seconds each move took, parallel to `moves`.
+    times: list[float] = field(default_factory=list)
+    date: str = field(default_factory=_now)
+    #: The game clock ("SECONDS[+INCREMENT]"), None when moves were timed one by one.
+    clock: str | None = None
+    #: Seconds left on each side's clock (first player first) when the record was made.
+    clock_left: list[float] | None = None
+    #: With a clock: the seconds each move was allotted (None: an untimed player).
+    allotted: list[float | None] = field(default_factory=list)
+
+    @property
+    def forfeited(self) -> bool:
+        """Lost by a player's crash, illegal move or timeout (not on the board)."""
+        return self.reason in FORFEITS
+
+    # --- JSON --------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data = {"format": FORMAT, "version": VERSION, **asdict(self)}
+        if self.clock is None:  # records without a clock look as they always did
+            for key in CLOCK_FIELDS:
+                del data[key]
+        return data
+
+    def sides(self, game: Game | None = None) -> list[int]:
+        """Who made each move (0: first player): replayed, since turns need not alternate."""
+        state = self.start_state(game)
+        sides = []
+        for move in self.moves:
+            sides.append(state.to_move)
+            state.play(move)
+        return sides
+
+    def to_json(self) -> str:
+        """One field per line, lists kept on one line: easy to read and to diff."""
+        items = (f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in self.to_dict().items())
+        return "{\n" + ",\n".join(items) + "\n}\n"
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "<record>") -> GameRecord:
+        """Parse and check a record; NotationError names `source` and the problem."""
+        return cls.from_dict(parse_json(text, source, "a JSON game record"), source)
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "<record>") -> GameRecord:
+        def bad(reason: str) -> NotationError:
+            return BadFileError(source, reason)
+
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise bad(f'not a game record (no "format": "{FORMAT}")')
+        if data.get("version") != VERSION:
+            raise bad(f"unsupported record version {data.get('version')!r} (expected {VERSION})")
+        checks: dict[str, tuple[type | tuple[type, ...], bool]] = {
+            "game": (str, True),
+            "params": (dict, False),
+            "players": (list, False),
+            "moves": (list, True),
+            "result": (str, False),
+            "winner": ((int, type(None)), False),
+            "scores": ((list, type(None)), False),
+            "reason": (str, False),
+            "detail": (str, False),
+            "start": ((str, type(None)), False),
+            "times": (list, False),
+            "date": (str, False),
+            "clock": ((str, type(None)), False),
+            "clock_left": ((list, type(None)), False),
+            "allotted": (list, False),
+        }
+        values: dict[str, Any] = {}
+        for key, (kind, required) in checks.items():
+            if key not in data:
+                if required:
+                    raise bad(f"missing field {key!r}")
+                continue
+            value = data[key]
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise bad(f"field {key!r} has the wrong type ({type(value).__name__})")
+            values[key] = value
+        if not all(isinstance(m, str) for m in values["moves"]):
+            raise bad("every move must be a string in the game's notation")
+        params = values.get("params", {})
+        if not all(isinstance(k, str) and isinstance(v, int) for k, v in params.items()):
+            raise bad("params must map option names to whole numbers")
+        if not all(_is_number(t) and t >= 0 for t in values.get("times", [])):
+            raise bad("times must be numbers of seconds (finite, >= 0)")
+        _check_clock(values, bad)
+        if values.get("reason", "normal") not in REASONS:
+            raise bad(f"unknown reason {values['reason']!r} (expected one of {', '.join(REASONS)})")
+        if values.get("winner") not in (None, 0, 1):
+            raise bad(f"winner must be 0, 1 or null, not {values['winner']!r}")
+        _check_outcome(values, bad)
+        players = values.get("players", ["", ""])
+        if len(players) != 2 or not all(isinstance(p, str) for p in players):
+            raise bad("players must be a list of two names")
+        return cls(**values)
+
+    # --- files -------------------------------------------------------------------
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record atomically (a crash never leaves half a file)."""
+        atomic_write_text(path, self.to_json())
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> GameRecord:
+        """Read a record; OSError if unreadable, NotationError (BadFileError, naming
+        `path`) if it is not a good record."""
+        return cls.from_json(read_text(path), source=str(path))
+
+    # --- positions ---------------------------------------------------------------
+    def get_game(self) -> Game:
+        return get_game(self.game, **self.params)
+
+    def start_state(self, game: Game | None = None) -> State:
+        """The position before the first move; NotationError for a start position
+        of another board than the record's game (a 4 x 4 board in a size=3 record)."""
+        game = game or self.get_game()
+        if self.start is None:
+            return game.new_state()
+        state = game.parse_position(self.start)
+        if state.game != game:
+            raise NotationError(
+                self.start, f"a start position of {state.game.describe()} in a record of"
+                f" {game.describe()}"
+            )
+        return state
+
+    def replay(self, game: Game | None = None, upto: int | None = None) -> State:
+        """The position after the record's moves (the first `upto` of them).
+
+        A move that does not parse or is illegal raises BoardgamesError
+        naming its number, so a hand-edited file is easy to fix.
+        """
+        game = game or self.get_game()
+        state = self.start_state(game)
+        for number, move in enumerate(self.moves[:upto], start=1):
+            try:
+                state.play(move)
+            except BoardgamesError as exc:
+                raise BoardgamesError(f"record move {number} ({move!r}): {exc}") from None
+        return state
+
+    def summary(self) -> str:
+        names = " vs ".join(p or "?" for p in self.players)
+        outcome = {"none": "unfinished", "draw": "draw"}.get(self.result, f"{self.result} wins")
+        line = f"{self.game}: {names}: {outcome}"
+        if self.scores is not None:
+            line += f" ({self.scores[0]}-{self.scores[1]})"
+        if self.reason != "normal":
+            line += f" by {self.reason}" + (f": {self.detail}" if self.detail else "")
+        return f"{line}, {len(self.moves)} moves"

@@ -1,0 +1,109 @@
+"""How the referee times moves: a per-move limit, or a game clock.
+
+`Timing` is one game's timing as `match.play.play_game` uses it: the
+per-move limit (a move past it plus the slack forfeits, reason "timeout"),
+or a `GameClock` whose manager allots each move its share (capped by the
+per-move limit when both are given) and whose running out loses the game
+(reason "time").  On a clock, players that take a `stop` signal are handed
+one set just before their clock runs out (`takes_stop`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import threading
+from dataclasses import dataclass
+
+from ..clock import GameClock, TimeControl, TimeManager
+from ..game import State
+from ..players import Player
+from .records import GameRecord
+
+
+def start_clock(
+    control: TimeControl,
+    manager: TimeManager | None,
+    record: GameRecord,
+    start: State | GameRecord | None,
+) -> GameClock:
+    """The game's clock; a record continued at the same time control keeps its clocks."""
+    left = None
+    record.clock = str(control)
+    record.allotted = [None] * len(record.moves)
+    if isinstance(start, GameRecord) and start.clock == record.clock:
+        left = start.clock_left
+        if len(start.allotted) == len(start.moves):
+            record.allotted = list(start.allotted)
+    clock = GameClock(control, manager, left)
+    record.clock_left = rounded(clock.left)
+    return clock
+
+
+def rounded(left: list[float]) -> list[float]:
+    return [round(x, 4) for x in left]
+
+
+@dataclass
+class Timing:
+    """How one game's moves are timed: a per-move limit (a move past it plus
+    `slack` forfeits), or a game clock (the limit then caps each allotment)."""
+
+    time_limit: float | None
+    slack: float | None
+    clock: GameClock | None
+
+    def limit(self, state: State, player: Player) -> float | None:
+        """The `time_limit` the player gets for this move."""
+        if not player.timed:
+            return None
+        if self.clock is None:
+            return self.time_limit
+        return self.clock.allot(state, self.time_limit)
+
+    def ask(self, player: Player, state: State, limit: float | None) -> int:
+        """The player's move; on a clock, with a stop signal set just before the
+        side's clock runs out (an emergency brake: players that think move at
+        once when it is set), for players that take one."""
+        if self.clock is None or not player.timed or not takes_stop(player):
+            return player.choose(state.copy(), limit)
+        stop = threading.Event()
+        timer = threading.Timer(self.clock.brake_after(state.to_move), stop.set)
+        timer.daemon = True
+        timer.start()
+        try:
+            return player.choose(state.copy(), limit, stop)
+        finally:
+            timer.cancel()
+
+    def verdict(
+        self, side: int, player: Player, elapsed: float, limit: float | None
+    ) -> tuple[str, str] | None:
+        """(reason, detail) if the move just made lost on time, else None."""
+        if not player.timed:
+            return None
+        if self.clock is not None and limit is not None:
+            if self.clock.charge(side, elapsed, limit):
+                return None
+            before = self.clock.left[side] + elapsed
+            return "time", (
+                f"{player.name} ran out of time: the move took {elapsed:.3f} s"
+                f" with {before:.3f} s left (clock {self.clock.control})"
+            )
+        limit, slack = self.time_limit, self.slack
+        if limit is not None and slack is not None and elapsed > limit + slack:
+            return "timeout", f"{player.name} took {elapsed:.3f} s (limit {limit:g} s)"
+        return None
+
+
+def takes_stop(player: Player) -> bool:
+    """True if `player.choose` takes a `stop` signal (and so does the player a
+    wrapper such as the watchdog's `Watched` hands it on to, as `.player`)."""
+    try:
+        parameters = inspect.signature(player.choose).parameters
+    except (TypeError, ValueError):
+        return False
+    takes = "stop" in parameters or any(
+        p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters.values()
+    )
+    inner = getattr(player, "player", None)
+    return takes and (not isinstance(inner, Player) or takes_stop(inner))

@@ -1,0 +1,253 @@
+"""The engine protocol: a GTP-style line protocol over text streams.
+
+`EngineSession(input, output).run()` reads one command per line and answers
+each with `= result` or `? reason` followed by an empty line, flushing after
+every response (the contract is /work/shared/ENGINE_PROTOCOL.md; docs/
+engine-protocol.md explains it to users).  A failed command changes nothing:
+every command builds its new game or position aside and only then swaps it in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from ..ai import ai_names, make_player
+from ..errors import BadFileError, BoardgamesError, GameOverError, ProtocolError
+from ..game import Game, OptionError, State, perft
+from ..io import read_text
+from ..options import check_whole, parse_pairs, parse_value, quote
+from ..players import Player
+from ..registry import game_names, get_game
+
+
+def parse_options(words: list[str], what: str) -> dict[str, Any]:
+    """['size=7', 'ai=mcts'] -> {'size': 7, 'ai': 'mcts'}; each key at most once."""
+    return parse_pairs(words, what)
+
+
+def format_number(value: float) -> str:
+    """Whole numbers without a decimal point; others with full precision."""
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        return str(int(value))
+    return repr(float(value))
+
+
+class EngineSession:
+    """One protocol session: a current game and position, driven by commands."""
+
+    def __init__(
+        self,
+        input: TextIO,
+        output: TextIO,
+        game: Game | None = None,
+    ) -> None:
+        self.input = input
+        self.output = output
+        self.game: Game | None = game
+        self.state: State | None = game.new_state() if game is not None else None
+        #: genmove's players by spec, kept so their transposition tables carry
+        #: over from move to move; emptied when the game changes.
+        self.players: dict[tuple[str, tuple[tuple[str, Any], ...]], Player] = {}
+        self.commands: dict[str, Callable[[list[str]], str]] = {
+            "game": self.cmd_game,
+            "reset": self.cmd_reset,
+            "play": self.cmd_play,
+            "undo": self.cmd_undo,
+            "legal": self.cmd_legal,
+            "tomove": self.cmd_tomove,
+            "result": self.cmd_result,
+            "score": self.cmd_score,
+            "position": self.cmd_position,
+            "load": self.cmd_load,
+            "board": self.cmd_board,
+            "genmove": self.cmd_genmove,
+            "eval": self.cmd_eval,
+            "perft": self.cmd_perft,
+            "list": self.cmd_list,
+        }
+
+    # --- the loop ----------------------------------------------------------------
+    def run(self) -> int:
+        """Serve commands until `quit` or end of input; returns the exit code (0)."""
+        # readline, not iteration: answer each line as soon as it arrives on a pipe.
+        for line in iter(self.input.readline, ""):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            if text.split()[0] == "quit":
+                self._respond(True, "")
+                break
+            self.output.write(self.handle(text))
+            self.output.flush()
+        return 0
+
+    def handle(self, line: str) -> str:
+        """The full response (with its trailing empty line) to one command line."""
+        name, *args = line.split()
+        command = self.commands.get(name)
+        if command is None:
+            return self._format(False, f"unknown command: {_one_line(name)}")
+        try:
+            return self._format(True, command(args))
+        except (BoardgamesError, ValueError, OSError) as exc:
+            return self._format(False, _one_line(exc))
+        except Exception as exc:  # a bug must not kill a referee's session
+            return self._format(False, f"internal error: {type(exc).__name__}: {_one_line(exc)}")
+
+    def _respond(self, ok: bool, result: str) -> None:
+        self.output.write(self._format(ok, result))
+        self.output.flush()
+
+    @staticmethod
+    def _format(ok: bool, result: str) -> str:
+        if not ok:
+            return f"? {result}\n\n"
+        # An empty line ends a response, so a truly empty line inside one (a
+        # position format may have some) is sent as a single space.
+        lines = result.strip("\n").split("\n")
+        body = "\n".join(line or " " for line in lines) if result.strip() else ""
+        return f"= {body}\n\n"
+
+    # --- helpers -------------------------------------------------------------------
+    def _current(self) -> tuple[Game, State]:
+        if self.game is None or self.state is None:
+            raise ProtocolError("no game: start one with 'game NAME'")
+        return self.game, self.state
+
+    @staticmethod
+    def _arity(args: list[str], usage: str, low: int, high: int) -> None:
+        if not low <= len(args) <= high:
+            raise ProtocolError(f"usage: {usage}")
+
+    # --- commands ------------------------------------------------------------------
+    def cmd_game(self, args: list[str]) -> str:
+        if not args:
+            raise ProtocolError("usage: game NAME [key=value ...]")
+        game = get_game(args[0], **parse_options(args[1:], "game option"))
+        state = game.new_state()
+        self.game, self.state = game, state
+        self.players.clear()
+        return ""
+
+    def cmd_reset(self, args: list[str]) -> str:
+        self._arity(args, "reset", 0, 0)
+        game, _ = self._current()
+        self.state = game.new_state()
+        return ""
+
+    def cmd_play(self, args: list[str]) -> str:
+        self._arity(args, "play MOVE", 1, 1)
+        _, state = self._current()
+        state.play(args[0])
+        return ""
+
+    def cmd_undo(self, args: list[str]) -> str:
+        self._arity(args, "undo", 0, 0)
+        _, state = self._current()
+        state.undo_checked()
+        return ""
+
+    def cmd_legal(self, args: list[str]) -> str:
+        self._arity(args, "legal", 0, 0)
+        game, state = self._current()
+        return " ".join(game.format_move(m) for m in sorted(state.legal_moves()))
+
+    def cmd_tomove(self, args: list[str]) -> str:
+        self._arity(args, "tomove", 0, 0)
+        game, state = self._current()
+        return "none" if state.is_over() else game.player_names[state.to_move]
+
+    def cmd_result(self, args: list[str]) -> str:
+        self._arity(args, "result", 0, 0)
+        return self._current()[1].result()
+
+    def cmd_score(self, args: list[str]) -> str:
+        self._arity(args, "score", 0, 0)
+        game, state = self._current()
+        if not game.scored:
+            raise ProtocolError(f"{game.name} keeps no score")
+        first, second = state.scores()
+        return f"{first} {second}"
+
+    def cmd_position(self, args: list[str]) -> str:
+        self._arity(args, "position", 0, 0)
+        return self._current()[1].to_text()
+
+    def cmd_load(self, args: list[str]) -> str:
+        if not args:
+            raise ProtocolError("usage: load PATH")
+        game, _ = self._current()
+        path = " ".join(args)
+        try:
+            text = read_text(path)
+        except OSError as exc:
+            raise ProtocolError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except BadFileError as exc:
+            raise ProtocolError(f"cannot read {path}: {exc.reason}") from None
+        state = game.parse_position(text)
+        if state.game != game:
+            self.players.clear()
+        self.game, self.state = state.game, state
+        return ""
+
+    def cmd_board(self, args: list[str]) -> str:
+        self._arity(args, "board", 0, 0)
+        game, state = self._current()
+        return game.render_text(state)
+
+    def cmd_genmove(self, args: list[str]) -> str:
+        game, state = self._current()
+        options = parse_options(args, "genmove option")
+        ai = options.pop("ai", "default")
+        if not isinstance(ai, str):
+            raise OptionError(f"ai must be an AI name, not {quote(ai)}")
+        if state.is_over():
+            raise GameOverError("genmove")
+        key = (ai, tuple(sorted(options.items())))
+        player = self.players.get(key)
+        if player is None:
+            player = make_player(game, ai, **options)
+            self.players[key] = player
+        move = player.choose(state)
+        state.play(move)
+        return game.format_move(move)
+
+    def cmd_eval(self, args: list[str]) -> str:
+        if not args:
+            raise ProtocolError("usage: eval NAME [key=value ...]")
+        game, state = self._current()
+        evaluator = game.evaluator(args[0], **parse_options(args[1:], "evaluator option"))
+        return format_number(evaluator(state.copy()))
+
+    def cmd_perft(self, args: list[str]) -> str:
+        self._arity(args, "perft DEPTH", 1, 1)
+        _, state = self._current()
+        depth = check_whole("perft depth", parse_value(args[0]), 0, 1000)
+        return str(perft(state.copy(), depth))
+
+    def cmd_list(self, args: list[str]) -> str:
+        self._arity(args, "list games|ai|eval", 1, 1)
+        what = args[0]
+        if what == "games":
+            return " ".join(game_names())
+        if what not in ("ai", "eval"):
+            raise ProtocolError(f"unknown list {quote(what)} (games, ai or eval)")
+        game, _ = self._current()
+        names = ai_names(game) if what == "ai" else game.evaluators()
+        return " ".join(sorted(names))
+
+
+#: Longest `?` line (bad input is quoted short where it is reported, too).
+MESSAGE_LIMIT = 500
+
+
+def _one_line(exc: BaseException | str) -> str:
+    """The message on one line, at most MESSAGE_LIMIT characters."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 3] + "..."
+
+
+def serve(game: Game | None, input: TextIO, output: TextIO) -> int:
+    """Run a session over the given streams (what `boardgames engine` does)."""
+    return EngineSession(input, output, game).run()

@@ -1,0 +1,214 @@
+"""The Hadron tournament server: referees games between two connected clients."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import time as _time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ...errors import NotationError, ProtocolError
+from ...game import Game
+from ...match.records import GameRecord
+from ...options import MAX_SECONDS, check_real, check_seconds, check_whole, quote
+from .wire import (
+    COLOURS,
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    DEFAULT_TIME_LIMIT,
+    MAX_BAD_LINES,
+    NETWORK_ALLOWANCE,
+    LineChannel,
+    Log,
+    check_port,
+    optional_seconds,
+    parse_move_line,
+    quiet,
+    wait_readable,
+)
+
+
+@dataclass
+class ServerGame:
+    """How one served game went."""
+
+    record: GameRecord
+    errors: list[str] = field(default_factory=list)
+
+
+class _Forfeit(Exception):
+    """Ends a served game: `loser` lost by `reason` ("timeout", "illegal", "crash")."""
+
+    def __init__(self, loser: int, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.loser, self.reason, self.detail = loser, reason, detail
+
+
+class _Referee:
+    """One served game: reads both clients all the time and answers at once."""
+
+    def __init__(self, server: HadronServer, channels: tuple[LineChannel, LineChannel]) -> None:
+        self.server = server
+        self.game = server.game
+        self.channels = channels
+        self.state = self.game.new_state()
+        record = GameRecord(
+            game=self.game.name, params=dict(self.game.params), players=list(COLOURS)
+        )
+        self.served = ServerGame(record)
+        self.bad_lines = [0, 0]
+
+    def play(self) -> ServerGame:
+        try:
+            while not self.state.is_over():
+                self.turn()
+            loser = self.state.to_move
+            self.channels[loser].send("DEFEAT")
+            return self.finish(loser, "normal", "")
+        except _Forfeit as forfeit:
+            return self.finish(forfeit.loser, forfeit.reason, forfeit.detail)
+
+    def turn(self) -> None:
+        mover = self.state.to_move
+        me, other = self.channels[mover], self.channels[1 - mover]
+        me.send("YOUR_TURN")
+        started = _time.perf_counter()
+        move = self.await_move(started + self.server.time_limit + self.server.allowance)
+        if move is None:
+            me.send("TIMEOUT")
+            raise _Forfeit(mover, "timeout", f"no move in {self.server.time_limit:g} s")
+        name = self.game.format_move(move)
+        reason = self.state.illegal_reason(move)
+        if reason is not None:
+            text = f"illegal move: {name} ({reason})"
+            me.send(f"MESSAGE {text}")
+            me.send("DEFEAT")
+            raise _Forfeit(mover, "illegal", text)
+        self.state.make(move)
+        self.served.record.moves.append(name)
+        self.served.record.times.append(round(_time.perf_counter() - started, 3))
+        me.send("VALID_MOVE")
+        other.send(f"OPPONENT_MOVE {name}")
+        self.server.log(f"{COLOURS[mover]} plays {name}")
+
+    def await_move(self, deadline: float) -> int | None:
+        """The mover's first well-formed move, or None at the deadline; every
+        other line, from either side, is answered as it comes."""
+        mover = self.state.to_move
+        while True:
+            for side in (1 - mover, mover):  # what the other side said came first
+                while (line := self.next_line(side)) is not None:
+                    if side != mover:
+                        self.complain(side, line, "not your turn")
+                        continue
+                    try:
+                        return parse_move_line(self.game, line)
+                    except NotationError as exc:
+                        self.complain(side, line, exc.reason or "cannot parse")
+            ready = wait_readable(self.channels, deadline)
+            if not ready:
+                return None
+            for side, channel in enumerate(self.channels):
+                if channel in ready:
+                    self.guard(side, channel.receive)
+
+    def next_line(self, side: int) -> str | None:
+        return self.guard(side, self.channels[side].next_line)
+
+    def guard(self, side: int, read: Callable[[], str | None]) -> str | None:
+        try:
+            return read()
+        except ProtocolError as exc:
+            raise _Forfeit(side, "crash", f"{COLOURS[side]} {exc}") from None
+
+    def complain(self, side: int, line: str, reason: str) -> None:
+        if not line:
+            return
+        message = f"error: {quote(line)}: {reason}"
+        self.served.errors.append(message)
+        self.channels[side].send(f"MESSAGE {message}")
+        self.server.log(f"{COLOURS[side]}: {message}")
+        self.bad_lines[side] += 1
+        if self.bad_lines[side] > self.server.max_bad_lines:
+            limit = self.server.max_bad_lines
+            raise _Forfeit(side, "crash", f"{COLOURS[side]} sent more than {limit} bad lines")
+
+    def finish(self, loser: int, reason: str, detail: str) -> ServerGame:
+        record = self.served.record
+        winner = 1 - loser
+        record.winner, record.reason, record.detail = winner, reason, detail
+        record.result = self.game.player_names[winner]
+        if reason == "crash":  # tell the offender, if it still listens
+            self.channels[loser].send(f"MESSAGE error: {detail}")
+            self.channels[loser].send("DEFEAT")
+        self.channels[winner].send("VICTORY")
+        self.server.log(f"{COLOURS[winner]} wins ({reason}{': ' + detail if detail else ''})")
+        return self.served
+
+
+class HadronServer:
+    """A tournament server for two clients per game (loopback by default).
+
+    `time_limit` (seconds per move, as checked by options.check_seconds) and
+    `allowance` (extra seconds for the network) are checked here, so neither
+    the CLI nor the Python API can give NaN, infinities or absurd values.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        host: str = DEFAULT_HOST,
+        port: int = DEFAULT_PORT,
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        allowance: float = NETWORK_ALLOWANCE,
+        max_bad_lines: int = MAX_BAD_LINES,
+        log: Log = quiet,
+    ) -> None:
+        self.game = game
+        self.time_limit = check_seconds("time_limit", time_limit)
+        self.allowance = check_real("allowance", allowance, 0, MAX_SECONDS, unit="seconds")
+        self.max_bad_lines = check_whole("max_bad_lines", max_bad_lines, 0)
+        self.log = log
+        self.listener = socket.create_server((host, check_port(port, 0)), reuse_port=False)
+        self.address: tuple[str, int] = self.listener.getsockname()[:2]
+
+    @property
+    def port(self) -> int:
+        return self.address[1]
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.listener.close()
+
+    def __enter__(self) -> HadronServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def serve(self, games: int = 1, accept_timeout: float | None = None) -> list[ServerGame]:
+        """Play `games` games, each between the next two clients to connect."""
+        games = check_whole("games", games, 0)
+        self.listener.settimeout(optional_seconds("accept_timeout", accept_timeout))
+        results = []
+        for _ in range(games):
+            channels: list[LineChannel] = []
+            try:
+                for colour in COLOURS:
+                    sock, peer = self.listener.accept()
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                    channel = LineChannel(sock)
+                    channels.append(channel)
+                    channel.send(f"WELCOME {colour}")
+                    self.log(f"{colour} connected from {peer[0]}:{peer[1]}")
+                results.append(self.play(channels[0], channels[1]))
+            finally:
+                for channel in channels:
+                    channel.close()
+        return results
+
+    def play(self, white: LineChannel, black: LineChannel) -> ServerGame:
+        """Referee one game between two connected clients."""
+        return _Referee(self, (white, black)).play()

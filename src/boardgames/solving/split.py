@@ -1,0 +1,289 @@
+"""Split solving: one exact solve spread over the workers of an executor.
+
+`split_solve(state, executor)` gives the same value and the same optimal
+moves (with `all_moves`) as `ai.solving.solve_position(state)`, with the
+work shared by the executors of tournaments (`parallel`: local
+processes, or a Dask cluster).
+
+How (see docs/search.md, "Split solving"):
+
+- The top of the game tree, the *split tree*, is expanded here, level by
+  level, until it has enough open leaves for the workers (`tasks`, by
+  default four per worker, two when the tasks cannot share work) or
+  `max_depth` levels.  Positions equal up to
+  the board's symmetries (same canonical hash, side to move and scores)
+  are one node, so symmetric root moves are solved once.
+- Each open leaf is a task (`solve_leaf`, run by a worker): the leaf's
+  position solved by its game's own solver or the generic one, in a
+  window.
+- The tasks share what they proved through their results.  Each result
+  is an interval [lo, hi] on its leaf's value (exact, or a bound when the
+  value fell outside the window); the driver keeps the interval of every
+  split-tree node (max over the children, from each side's view) and
+  gives each new task the window alpha-beta would: the best value its
+  siblings already proved, and its parent's window.  A node whose
+  interval no longer matters (a sibling is proved better: a cut-off) gets
+  no more tasks.  Only `slots` tasks run at a time, so each new one starts
+  from all the results in so far.
+- It ends when the root is exact and, with `all_moves`, each root move is
+  shown equal to the root (optimal) or below it.  Tasks still running then
+  are no longer needed; the executor is left to the caller
+  (`solve_with_workers` stops them).
+
+Windows need a solver that takes them; for one that does not (Hadron's,
+the edge games') each task is an exact solve, and the sharing is in the
+cut-offs of the split tree alone.
+"""
+
+from __future__ import annotations
+
+import time as _time
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import OptionError, SearchStopped
+from ..parallel import executor_slots, open_executor, stop_executor
+from ..plugins import import_plugins
+from ..registry import get_game
+from ..solution import EXACT, LOWER, UPPER, SolveResult
+from .position import solve_position, solver_info
+from .split_tree import INF, Node, SplitTree
+
+if TYPE_CHECKING:
+    from ..game import State
+
+
+
+# --- the tasks (run where the workers are) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeafTask:
+    """Solve the position after `moves` (indices) from `position` (the split
+    root, as `State.to_text` writes it) in `window`."""
+
+    game: str
+    params: tuple[tuple[str, int], ...]
+    position: str
+    moves: tuple[int, ...]
+    window: tuple[float, float] = (-INF, INF)
+    outcome: bool = False
+    time: float | None = None
+    line: bool = False
+    plugins: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LeafResult:
+    """A task's answer: `value` with its `bound` (solution.EXACT/LOWER/UPPER),
+    the principal line when asked and exact, and what it cost."""
+
+    value: int
+    bound: str
+    nodes: int
+    cpu: float
+    seconds: float
+    line: tuple[int, ...] | None = None
+
+
+def solve_leaf(task: LeafTask) -> LeafResult:
+    """Run one task (the function the executors call)."""
+    import_plugins(task.plugins)
+    game = get_game(task.game, **dict(task.params))
+    state = game.parse_position(task.position)
+    for move in task.moves:
+        state.make(move)
+    solver_info(game, reuse=True)  # imports the game's AI module before the clocks start
+    cpu, started = _time.process_time(), _time.perf_counter()
+    result = solve_position(
+        state,
+        outcome=task.outcome,
+        time=task.time,
+        line=task.line,
+        window=task.window,
+        reuse=True,
+    )
+    line = None if result.line is None else tuple(result.line)
+    return LeafResult(
+        int(result.value),
+        result.bound,
+        result.nodes,
+        _time.process_time() - cpu,
+        _time.perf_counter() - started,
+        line,
+    )
+
+
+@dataclass
+class SplitReport:
+    """`split_solve`'s answer: the `result` (as `solve_position` gives it)
+    and how the work went: `tasks` run, open leaves of the split tree and
+    its `depth`, the workers' CPU seconds (`cpu`, their sum), and each
+    task's moves from the root with its result (`log`, in finishing order)."""
+
+    result: SolveResult
+    tasks: int
+    leaves: int
+    depth: int
+    cpu: float
+    log: list[tuple[tuple[int, ...], LeafResult]] = field(default_factory=list)
+
+
+def _settle(node: Node, result: LeafResult) -> None:
+    """Narrow a leaf's interval with a task's result."""
+    if result.bound == EXACT:
+        node.lo = node.hi = result.value
+        node.line = result.line
+    elif result.bound == UPPER:
+        node.hi = min(node.hi, result.value)
+    elif result.bound == LOWER:
+        node.lo = max(node.lo, result.value)
+    node.running = False
+
+
+def split_solve(
+    state: State[Any],
+    executor: Executor,
+    *,
+    all_moves: bool = False,
+    outcome: bool = False,
+    time: float | None = None,
+    line: bool = False,
+    plugins: tuple[str, ...] = (),
+    slots: int | None = None,
+    tasks: int | None = None,
+    max_depth: int = 3,
+) -> SplitReport:
+    """Solve `state` (left unchanged) with the tasks run by `executor`.
+
+    The answer is `solve_position`'s: `value` from the side to move (the
+    sign only with `outcome` in a scored game), `best` every optimal move
+    with `all_moves` (else one of them, not always the one a single solve
+    names), `line` a principal line when asked.  `slots` is how many tasks
+    run at once (default: the executor's workers), `tasks` how many open
+    leaves the split tree aims at (default: 4 per slot, 2 when the solver
+    neither takes windows nor keeps a table between tasks), `plugins` what the
+    workers import to know the game.  Raises `SearchStopped` when `time`
+    seconds are not enough, and a task's exception as it is.
+    """
+    started = _time.perf_counter()
+    deadline = None if time is None else started + time
+    slots = max(1, slots or executor_slots(executor))
+    split = SplitTree(state, outcome, plugins)
+    depth = split.expand(tasks or (4 if split.sharing else 2) * slots, max_depth)
+    report = SplitReport(SolveResult(0, None, [], 0, 0.0), 0, split.leaves(), depth, 0.0)
+    for future, node in _run(split, executor, all_moves, slots, deadline, line):
+        result = future.result()
+        _settle(node, result)
+        report.log.append((node.moves, result))
+        report.tasks += 1
+        report.result.nodes += result.nodes
+        report.cpu += result.cpu
+    value, best = split.answer(all_moves)
+    pv: list[int] | None = None
+    if line:
+        pv = _line(split, executor, deadline, report)
+    if outcome and state.game.scored and not split.task_outcome:
+        value = (value > 0) - (value < 0)
+    side = state.to_move
+    winner = None if value == 0 else side if value > 0 else 1 - side
+    if state.is_over() and not state.game.scored:
+        winner = state.winner()
+    report.result = SolveResult(
+        value, winner, best, report.result.nodes, _time.perf_counter() - started, pv
+    )
+    return report
+
+
+_Flight = tuple["Future[LeafResult]", Node]
+
+
+def _run(
+    split: SplitTree,
+    executor: Executor,
+    all_moves: bool,
+    slots: int,
+    deadline: float | None,
+    line: bool = False,
+) -> Iterator[_Flight]:
+    """Submit the needed leaves, `slots` at a time, and yield each finished
+    task; ends when nothing more is needed (tasks still running are left).
+    With `line`, tasks whose solver gives lines itself return them."""
+    flying: dict[Future[LeafResult], Node] = {}
+    game = split.game
+    params = tuple(sorted(game.params.items()))
+    while True:
+        needed = split.needed(all_moves)
+        for node, alpha, beta in needed.values():
+            if len(flying) >= slots:
+                break
+            if node.running:
+                continue
+            left = None if deadline is None else max(deadline - _time.perf_counter(), 0.001)
+            task = LeafTask(
+                game.name, params, split.position, node.moves, (alpha, beta),
+                split.task_outcome, left, line and split.native_line, split.plugins,
+            )  # fmt: skip
+            node.running = True
+            flying[executor.submit(solve_leaf, task)] = node
+        if not needed:
+            return
+        if not flying:
+            raise AssertionError("leaves are needed but none can be solved")
+        timeout = None if deadline is None else max(deadline - _time.perf_counter(), 0.0)
+        done, _ = wait(list(flying), timeout=timeout, return_when=FIRST_COMPLETED)
+        if not done:
+            raise SearchStopped("split solve: out of time")
+        for future in done:
+            yield future, flying.pop(future)
+
+
+def _line(
+    split: SplitTree, executor: Executor, deadline: float | None, report: SplitReport
+) -> list[int] | None:
+    """A principal line: down the split tree, then the line of the leaf
+    reached: its task's, or solved once more by a worker."""
+    path, leaf = split.principal_path()
+    end = split.replay(tuple(path))
+    if end.is_over():
+        return path
+    if leaf.line is not None and end.hashes == split.replay(leaf.moves).hashes:
+        return path + list(leaf.line)  # the same position, not only a symmetric one
+    left = None if deadline is None else max(deadline - _time.perf_counter(), 0.001)
+    game = split.game
+    task = LeafTask(
+        game.name, tuple(sorted(game.params.items())), split.position, tuple(path),
+        (-INF, INF), split.task_outcome, left, True, split.plugins,
+    )  # fmt: skip
+    result = executor.submit(solve_leaf, task).result()
+    report.tasks += 1
+    report.result.nodes += result.nodes
+    report.cpu += result.cpu
+    return None if result.line is None else path + list(result.line)
+
+
+def solve_with_workers(
+    state: State[Any],
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    **options: Any,
+) -> SplitReport:
+    """`split_solve` on `open_executor(workers, scheduler)` (local processes,
+    one per core by default, or a Dask cluster); tasks no longer needed when
+    the answer is known are stopped rather than waited for.  A time limit
+    that runs out, or Ctrl-C, stops the workers too."""
+    started = _time.perf_counter()
+    try:
+        with open_executor(workers, scheduler) as executor:
+            if executor is None:
+                raise OptionError("split solving needs at least one worker")
+            report = split_solve(state, executor, **options)
+            stop_executor(executor)
+            return report
+    except TimeoutError as exc:
+        raise SearchStopped.gave_up(
+            _time.perf_counter() - started, getattr(exc, "nodes", None)
+        ) from None

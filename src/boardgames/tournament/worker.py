@@ -1,0 +1,137 @@
+"""One game of a tournament, played where a worker runs it.
+
+`play_task`, a top-level function, plays one `GameTask` and returns a
+`GameResult`, so the same tasks run in this process, in worker processes
+(`ProcessPoolExecutor`) or on a Dask cluster.  Every game builds fresh
+players from the task's specs and seeds.  A player that cannot be built,
+raises, returns an illegal move or overruns the time limit loses that game
+(the referee is `play_game`); a player that hangs is stopped by the
+watchdog and loses too.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..ai import make_player
+from ..game import Game
+from ..match.openings import opening_position
+from ..match.play import describe, play_game, random_opening
+from ..match.records import GameRecord
+from ..match.watchdog import Deadline, Watched
+from ..players import Player
+from ..plugins import import_plugins
+from ..registry import get_game
+from .schedule import GameTask, PlayerSpec, derive_seed
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game (`record`), or one that could not be played (`error`)."""
+
+    pair: tuple[int, int]
+    index: int
+    record: GameRecord | None
+    error: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return (*self.pair, self.index)
+
+    @property
+    def players(self) -> tuple[int, int]:
+        i, j = self.pair
+        return (i, j) if self.index % 2 == 0 else (j, i)
+
+    @property
+    def finished(self) -> bool:
+        return self.record is not None and self.record.result != "none"
+
+    @property
+    def winner(self) -> int | None:
+        """The winner's tournament index; None for a draw or an unfinished game."""
+        if self.record is None or self.record.winner is None:
+            return None
+        return self.players[self.record.winner]
+
+    def points(self, player: int) -> float:
+        if not self.finished or player not in self.pair:
+            return 0.0
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == player else 0.0
+
+
+def play_task(task: GameTask) -> GameResult:
+    """Play one game in this process (the function executors run).
+
+    Never raises for a player's fault: a player that cannot even be built,
+    crashes, cheats or hangs loses the game.  Only a failure outside the
+    players (an unknown game, a bug in the rules) gives a result with `error`.
+    """
+    started = time.perf_counter()
+
+    def result(record: GameRecord | None, error: str | None = None) -> GameResult:
+        if record is not None:
+            record.players = list(task.labels)
+        seconds = round(time.perf_counter() - started, 3)
+        return GameResult(task.pair, task.index, record, error, seconds)
+
+    try:
+        import_plugins(task.plugins)
+        game = get_game(task.game, **dict(task.params))
+    except Exception as exc:
+        return result(None, f"cannot set up {task.game}: {describe(exc)}")
+
+    deadline = Deadline(task.move_timeout, task.game_timeout)
+    players: list[Player] = []
+    for side, spec in enumerate(task.specs):
+        try:
+            player = build_player(game, spec, derive_seed(task.seed, side))
+        except Exception as exc:
+            detail = f"{task.labels[side]}: cannot build the player: {describe(exc)}"
+            return result(_forfeit(game, side, "crash", detail))
+        players.append(Watched(player, deadline))
+    try:
+        start = None
+        if task.opening_plies:
+            start = random_opening(game, task.opening_plies, random.Random(task.opening_seed))
+        elif task.opening:
+            start = opening_position(game, task.opening)
+        record = play_game(
+            game,
+            players,
+            time_limit=task.time_limit,
+            start=start,
+            max_moves=task.max_moves,
+            clock=task.clock,
+        )
+    except Exception as exc:
+        return result(None, f"game failed outside the players: {describe(exc)}")
+    if record.reason == "interrupted":  # stopped at max_moves: adjudicated a draw
+        record.result, record.winner = "draw", None
+    if deadline.fired is not None and record.reason == "crash":
+        record.reason, record.detail = "timeout", deadline.fired
+    return result(record)
+
+
+def build_player(game: Game, spec: PlayerSpec, seed: int) -> Player:
+    """A fresh player for one game (a seed the spec sets itself wins)."""
+    if isinstance(spec, str):
+        return make_player(game, spec, seed=seed)
+    return spec(game, seed=seed)
+
+
+def _forfeit(game: Game, loser: int, reason: str, detail: str) -> GameRecord:
+    winner = 1 - loser
+    return GameRecord(
+        game=game.name,
+        params=dict(game.params),
+        result=game.player_names[winner],
+        winner=winner,
+        reason=reason,
+        detail=detail,
+    )

@@ -1,0 +1,1 @@
+"""Tuning an AI's parameters (`selection`: natural selection by round robins)."""
