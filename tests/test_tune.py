@@ -9,11 +9,11 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.ai import make_player
-from boardgames.ai.hadron.tuning import aenigma_space, aenigma_spec, tune_aenigma
 from boardgames.cli import main
 from boardgames.game import OptionError
 from boardgames.games.hadron import AenigmaParams
 from boardgames.registry import game_entry, get_game
+from boardgames.tuning.hadron import aenigma_space, aenigma_spec, tune_aenigma
 from boardgames.tuning.selection import (
     Contestant,
     ParamRange,

@@ -177,7 +177,7 @@ register_game(
     "boardgames.games.hadron:Hadron",
     ais="boardgames.ai.hadron",
     solver="boardgames.games.hadron.solver:HadronSolver",
-    tuner="boardgames.ai.hadron.tuning:AENIGMA",
+    tuner="boardgames.tuning.hadron:AENIGMA",
     protocol="boardgames.protocols.hadron:PROTOCOL",
 )
 register_game(

@@ -14,7 +14,7 @@ depth- or node-limited (time-limited players depend on the machine).
 
 A game offers a ready-made tuner (what `boardgames tune GAME` runs) by
 declaring a `Tuner` (`register_game(..., tuner=...)`): the AI and the
-ranges of its options, e.g. `ai/hadron/tuning.py` for Hadron's Aenigma.
+ranges of its options, e.g. `tuning/hadron.py` for Hadron's Aenigma.
 
 Ranking: the win/loss ratio W/L orders players exactly like the win share
 W / (W + L), which stays finite for an unbeaten player; ties go to more

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...game import Game
-from ...tuning.selection import (
+from ..game import Game
+from .selection import (
     ParamRange,
     ParamSpace,
     SelectionResult,
