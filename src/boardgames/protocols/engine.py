@@ -2,13 +2,15 @@
 
 `EngineSession(input, output).run()` reads one command per line and answers
 each with `= result` or `? reason` followed by an empty line, flushing after
-every response (the contract is /work/shared/ENGINE_PROTOCOL.md; docs/
-engine-protocol.md explains it to users).  A failed command changes nothing:
-every command builds its new game or position aside and only then swaps it in.
+every response (docs/engine-protocol.md is the contract).  A `#` that starts
+a word starts a comment, as in a shell; a line that is blank or only a
+comment gets no response.  A failed command changes nothing: every command
+builds its new game or position aside and only then swaps it in.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -24,6 +26,17 @@ from ..registry import game_names, get_game
 def parse_options(words: list[str], what: str) -> dict[str, Any]:
     """['size=7', 'ai=mcts'] -> {'size': 7, 'ai': 'mcts'}; each key at most once."""
     return parse_pairs(words, what)
+
+
+#: A comment: a `#` at the start of the line or after white space, to the end.
+COMMENT = re.compile(r"(?:^|\s)#.*", flags=re.S)
+
+
+def command_text(line: str) -> str:
+    """The command on a line, without its comment and surrounding white space:
+    'load a#1.txt   # the file' -> 'load a#1.txt' (the protocol has no quoting,
+    so a `#` inside a word is part of it)."""
+    return COMMENT.sub("", line).strip()
 
 
 def format_number(value: float) -> str:
@@ -72,8 +85,8 @@ class EngineSession:
         """Serve commands until `quit` or end of input; returns the exit code (0)."""
         # readline, not iteration: answer each line as soon as it arrives on a pipe.
         for line in iter(self.input.readline, ""):
-            text = line.strip()
-            if not text or text.startswith("#"):
+            text = command_text(line)
+            if not text:
                 continue
             if text.split()[0] == "quit":
                 self._respond(True, "")

@@ -1,0 +1,104 @@
+"""The engine examples of the docs, run exactly as a user pastes them.
+
+Each example is taken from its page as written (comments included) and fed
+to the engine; where the page shows the engine's answers, they must be the
+answers the engine gives.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shlex
+from pathlib import Path
+
+from boardgames.arena.engine import EngineSession, command_text
+from boardgames.game import get_game
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+FENCE = re.compile(r"^```[a-z]*\n(.*?)^```", flags=re.S | re.M)
+
+
+def blocks(page: str) -> list[str]:
+    return FENCE.findall((DOCS / page).read_text())
+
+
+def session(commands: str, game_name: str | None = None, **options: int) -> str:
+    """Everything the engine writes for `commands`."""
+    game = None if game_name is None else get_game(game_name, **options)
+    out = io.StringIO()
+    assert EngineSession(io.StringIO(commands), out, game).run() == 0
+    return out.getvalue()
+
+
+def responses(output: str) -> list[str]:
+    """One text per response, without its status mark's space or its empty line."""
+    return output[:-2].split("\n\n") if output else []
+
+
+def test_comments_start_at_a_word_and_run_to_the_end_of_the_line():
+    assert command_text("play C3   # the centre\n") == "play C3"
+    assert command_text("# only a comment") == ""
+    assert command_text("\tgenmove depth=2\t# tab before it") == "genmove depth=2"
+    assert command_text("load boards/game#2.txt") == "load boards/game#2.txt"
+    assert command_text("load a#b.txt # the file a#b.txt") == "load a#b.txt"
+
+
+def test_a_trailing_comment_is_no_part_of_the_command(tmp_path):
+    board = tmp_path / "x#1.txt"
+    board.write_text(get_game("squatter", size=6).new_state().to_text())
+    out = session(
+        "game squatter size=6   # a comment\n"
+        "play C3 # and another\n"
+        "   # a line with only a comment: no response\n"
+        "result#no space: part of the word\n"
+        f"load {board} # the file's name has a # of its own\n"
+        "quit # bye\n"
+    )
+    assert responses(out) == [
+        "= ", "= ", "? unknown command: result#no", "= ", "= ",
+    ]  # fmt: skip
+
+
+def test_engine_protocol_page_session():
+    """The first example of docs/engine-protocol.md: `$ boardgames engine GAME
+    --size N`, then each command and the engine's answer, as shown."""
+    block = next(b for b in blocks("engine-protocol.md") if b.startswith("$ boardgames engine"))
+    first, _, transcript = block.partition("\n")
+    words = shlex.split(first)[1:]  # boardgames engine squatter --size 6
+    assert words[:3] == ["boardgames", "engine", "squatter"] and words[3] == "--size"
+    lines = transcript.splitlines(keepends=True)
+    typed = [line for line in lines if line.strip() and not line.startswith(("= ", "? "))]
+    shown = "".join(line for line in lines if line not in typed)
+    assert typed, "no command in the example"
+    assert session("".join(typed), words[2], size=int(words[4])) == shown
+
+
+def test_cli_page_engine_pipe():
+    """docs/cli.md: `$ printf '...' | boardgames engine` and its whole output."""
+    block = next(b for b in blocks("cli.md") if "| boardgames engine" in b)
+    first, _, shown = block.partition("\n")
+    typed = re.fullmatch(r"\$ printf '(.*)' \| boardgames engine", first)
+    assert typed is not None, first
+    out = session(typed.group(1).replace("\\n", "\n"))
+    assert out == shown
+
+
+def test_squatter_page_engine_example_as_pasted(monkeypatch):
+    """docs/squatter.md's engine example, pasted whole (its `# = ...` comments
+    are the answers it promises); its file path is relative to the repository."""
+    text = (DOCS / "squatter.md").read_text()
+    section = text.split("## The engine protocol", 1)[1]
+    example = FENCE.search(section)
+    assert example is not None
+    pasted = example.group(1)
+    monkeypatch.chdir(ROOT)
+    answers = responses(session(pasted))
+    commands = [line for line in pasted.splitlines() if command_text(line)]
+    assert len(answers) == len(commands)
+    for line, answer in zip(commands, answers, strict=True):
+        assert answer.startswith("= "), f"{line!r} -> {answer!r}"
+        promised = re.search(r"#\s*(= .*)$", line)
+        if promised is not None:
+            assert answer == promised.group(1).rstrip(), line
