@@ -98,3 +98,22 @@ def test_a_time_limit_deepens_and_faithful_ignores_it():
     faithful = make_player(game, "seed001:depth=3,faithful=true")
     faithful.choose(state, time_limit=0.06)
     assert faithful.last_result.depth == 3 and faithful.last_result.completed
+
+
+def test_list_describes_seed001_as_it_plays():
+    """`boardgames list` and docs/squatter.md say what the AI does: no
+    symmetry skips unless `skip=true`."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from boardgames.cli import main
+
+    game = get_game("squatter", size=6)
+    assert not make_player(game, "seed001").search.skip
+    listed = CliRunner().invoke(main, ["list"]).output
+    (line,) = [x for x in listed.splitlines() if x.strip().startswith("seed001 ")]
+    assert "symmetry skips" not in line.replace("skip=true: symmetry skips", "")
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "squatter.md").read_text()
+    (row,) = [x for x in doc.splitlines() if x.startswith("| `seed001` |")]
+    assert "`skip=true` adds the symmetry check" in row

@@ -1,9 +1,10 @@
 """Squatter AIs: the two seed players and the library's default.
 
 - `seed001`: the original's search (`games.squatter.seed001`): fail-hard
-  max/min alpha-beta to 6 plies in row-major order of the free cells, its
-  symmetry check that skips boards (or rotations of boards) explored
-  before, and its linear evaluator scored from its own colour;
+  max/min alpha-beta to 6 plies in row-major order of the free cells and
+  its linear evaluator scored from its own colour; the symmetry check of
+  the seed text (skip boards, or rotations of boards, explored before) only
+  with `skip=true`, as the original's final code had it switched off;
 - `seed003`: alpha-beta with seed 003's evaluator, its move order (cells
   next to stones first, border and corners last) and its depth schedule
   (deeper as the board fills, the whole remaining game near the end);
@@ -98,7 +99,7 @@ class Seed001Player(Player):
         *,
         depth: int,
         limits: Limits,
-        skip: bool = True,
+        skip: bool = False,
         faithful: bool = False,
     ) -> None:
         super().__init__("seed001")
@@ -142,7 +143,7 @@ class Seed001Player(Player):
 @register_ai(
     "seed001",
     game="squatter",
-    help="seed 001: the original's alpha-beta (6 plies, board order, symmetry skips)",
+    help="seed 001: the original's alpha-beta (6 plies, board order; skip=true: symmetry skips)",
     options=(
         DEPTH.with_default(6),
         TIME,
