@@ -90,6 +90,29 @@ def test_an_empty_plugin_name_is_refused(name):
         import_plugin(name)
 
 
+def test_a_plugin_path_that_is_no_regular_file_is_named_as_what_it_is(tmp_path, monkeypatch):
+    """/dev/zero exists: "not found" was wrong, and reading it would never end;
+    a named pipe would block the import until someone writes to it."""
+    import os
+
+    from click.testing import CliRunner
+
+    from boardgames.cli import main
+    from boardgames.plugins import import_plugin
+
+    fifo = tmp_path / "pipe.py"
+    os.mkfifo(fifo)
+    for path, kind in ((os.devnull, "a character device"), (str(fifo), "a named pipe")):
+        with pytest.raises(OptionError, match=f"is {kind}, not a regular file"):
+            import_plugin(path)
+    with pytest.raises(OptionError, match="plugin file not found"):
+        import_plugin(str(tmp_path / "missing.py"))
+    monkeypatch.setenv("BOARDGAMES_PLUGINS", os.devnull)
+    listed = CliRunner().invoke(main, ["list"])
+    assert listed.exit_code == 0
+    assert "is a character device, not a regular file" in listed.output
+
+
 def test_replay_takes_a_text_of_moves_not_its_characters():
     game = get_game("squatter", size=6)
     assert game.replay("A2 C4  A3\n").key == game.replay(["A2", "C4", "A3"]).key

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import stat
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -72,6 +73,8 @@ def _import_path(path: Path) -> None:
     if package and not (path / "__init__.py").is_file():
         raise OptionError(f"plugin folder {quote(str(path))} is not a package (no __init__.py)")
     if not package and not path.is_file():
+        if path.exists():  # a device, a pipe or a socket: nothing to import (and no reading it)
+            raise OptionError(f"plugin {quote(str(path))} is {_kind(path)}, not a regular file")
         raise OptionError(f"plugin file not found: {quote(str(path))}")
     if not package and path.suffix != ".py":
         raise OptionError(f"plugin {quote(str(path))} is not a Python file (.py)")
@@ -90,6 +93,20 @@ def _import_path(path: Path) -> None:
     except BaseException:
         del sys.modules[name]
         raise
+
+
+def _kind(path: Path) -> str:
+    """What a path that is neither a regular file nor a folder is, in words."""
+    mode = path.stat().st_mode
+    for test, kind in (
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return kind
+    return "neither a file nor a folder"
 
 
 def _imported_under_own_name(path: Path) -> bool:
