@@ -103,6 +103,35 @@ def test_bad_lines_get_an_error_and_an_illegal_move_loses():
     assert len(served.errors) == 6
 
 
+def test_a_move_sent_before_the_game_starts_is_refused_from_either_colour():
+    """White may connect and send a MOVE before Black is there: it is out of
+    turn exactly as Black's early MOVE is, not White's first move."""
+    import time
+
+    game = get_game("hadron")
+    with server(game, time_limit=5.0) as srv:
+        serving = Background(srv.serve, 1, accept_timeout=20)
+        a = raw_client(srv.port)
+        expect(a, "WELCOME White")
+        a.send("MOVE E5")  # nobody's turn yet: Black has not connected
+        time.sleep(0.3)
+        b = raw_client(srv.port)
+        expect(b, "WELCOME Black")
+        expect(a, "MESSAGE error: 'MOVE E5': not your turn", "YOUR_TURN")
+        b.send("MOVE A1")  # White's turn: refused the same way
+        expect(b, "MESSAGE error: 'MOVE A1': not your turn")
+        a.send("MOVE D4")
+        expect(a, "VALID_MOVE")
+        expect(b, "OPPONENT_MOVE D4", "YOUR_TURN")
+        b.close()
+        expect(a, "VICTORY")
+        (served,) = serving.join()
+    assert served.record.moves == ["D4"]
+    assert served.errors == [
+        "error: 'MOVE E5': not your turn", "error: 'MOVE A1': not your turn",
+    ]  # fmt: skip
+
+
 def test_timeout_and_disconnect_lose():
     game = get_game("hadron", size=5)
     with server(game, time_limit=0.2, allowance=0.05) as srv:

@@ -1,6 +1,7 @@
 """The Hadron tournament's TCP line protocol: a client for any AI and a server.
 
-The protocol (Calabria 2022/23, see RULES.md): one line per message, UTF-8.
+The protocol of the Calabria 2022/23 tournament (docs/hadron.md): one line
+per message, UTF-8.
 
     server -> client: WELCOME White|Black, YOUR_TURN, OPPONENT_MOVE <cell>,
                       VALID_MOVE, VICTORY, DEFEAT, TIMEOUT, MESSAGE <text>
@@ -13,7 +14,9 @@ Conventions of this server where the tournament's description is silent:
 - a line that is not `MOVE <cell>` with a readable cell, or that comes when
   it is not the client's turn, gets `MESSAGE error: <line>: <reason>` at
   once and changes nothing; the clock keeps running (the server reads both
-  clients all the time);
+  clients all the time).  A line that arrived before the server sent the
+  client YOUR_TURN is out of turn, for both colours alike (White's MOVE sent
+  before Black connected is not White's first move);
 - a well-formed illegal move loses: `MESSAGE illegal move: ...`, then
   `DEFEAT` to the mover and `VICTORY` to the opponent;
 - a move later than the limit (plus a small network allowance) loses:

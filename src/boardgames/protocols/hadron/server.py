@@ -25,6 +25,7 @@ from .wire import (
     optional_seconds,
     parse_move_line,
     quiet,
+    readable_now,
     wait_readable,
 )
 
@@ -72,6 +73,7 @@ class _Referee:
     def turn(self) -> None:
         mover = self.state.to_move
         me, other = self.channels[mover], self.channels[1 - mover]
+        self.refuse_early_lines()
         me.send("YOUR_TURN")
         started = _time.perf_counter()
         move = self.await_move(started + self.server.time_limit + self.server.allowance)
@@ -91,6 +93,17 @@ class _Referee:
         me.send("VALID_MOVE")
         other.send(f"OPPONENT_MOVE {name}")
         self.server.log(f"{COLOURS[mover]} plays {name}")
+
+    def refuse_early_lines(self) -> None:
+        """Refuse, from either side alike, every line that reached the server
+        before this turn's YOUR_TURN: a move sent before the game began (White
+        connected, Black not yet) or before the client's turn came.  One read
+        per client (what has arrived), so a flooding client cannot hold it."""
+        for side in readable_now(self.channels):
+            self.guard(side, self.channels[side].receive)
+        for side in (0, 1):
+            while (line := self.next_line(side)) is not None:
+                self.complain(side, line, "not your turn")
 
     def await_move(self, deadline: float) -> int | None:
         """The mover's first well-formed move, or None at the deadline; every

@@ -136,6 +136,15 @@ def wait_readable(channels: Sequence[LineChannel], deadline: float | None) -> li
     return ready
 
 
+def readable_now(channels: Sequence[LineChannel]) -> list[int]:
+    """The indices of the channels with data (or an end) to read at once, without waiting."""
+    closed = [i for i, channel in enumerate(channels) if channel.closed]
+    if closed:
+        return closed
+    ready, _, _ = select.select(list(channels), [], [], 0)
+    return [i for i, channel in enumerate(channels) if channel in ready]
+
+
 def parse_move_line(game: Game, line: str) -> int:
     """The move of a `MOVE <cell>` line; NotationError with the reason otherwise."""
     command, _, argument = line.strip().partition(" ")
