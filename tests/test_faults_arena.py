@@ -28,6 +28,7 @@ from boardgames.players import Player, QuitRequest, RandomPlayer
 from boardgames.registry import get_game
 from boardgames.tournament.run import TournamentDir, TournamentInUseError
 from cli_checks import assert_error
+from processes import sigint_default
 
 ROOT = Path(__file__).resolve().parent.parent
 CONNECT4 = str(ROOT / "examples" / "connect_four")
@@ -492,7 +493,21 @@ def test_play_ctrl_c_prints_the_result_keeps_the_record_and_exits_130(tmp_path, 
     assert record.replay().history  # the moves so far, replayable
 
 
-def test_play_sigint_in_a_real_process(tmp_path, faulty):
+@pytest.fixture(params=["terminal", "ignored"])
+def sigint_of_the_run(request):
+    """The test run's own SIGINT: as started from a terminal, or ignored as in
+    a background job of a script (`nohup pytest &`), which children inherit."""
+    if request.param == "terminal":
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_play_sigint_in_a_real_process(tmp_path, faulty, sigint_of_the_run):
     path = tmp_path / "r.json"
     command = [
         sys.executable, "-c", "from boardgames.cli import main; main()", "play", "connect4",
@@ -501,7 +516,8 @@ def test_play_sigint_in_a_real_process(tmp_path, faulty):
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     process = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=sigint_default,
     )
     try:
         seen = []

@@ -35,6 +35,7 @@ from boardgames.registry import GameEntry, get_game
 from boardgames.solution import EXACT, UPPER
 from boardgames.solving.position import solve_position
 from boardgames.solving.split import LeafTask, solve_leaf, solve_with_workers, split_solve
+from processes import sigint_default
 from test_search import STRIPS
 from test_solve_line import final_value, sign
 
@@ -353,7 +354,8 @@ def test_ctrl_c_stops_the_split_and_its_workers():
     one error line, and no worker process left running."""
     command = ["boardgames", "solve", "hadron", "--rows", "5", "--cols", "5", "--all", "-w", "2"]
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=sigint_default,
     )
     try:
         workers: list[str] = []

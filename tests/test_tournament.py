@@ -31,6 +31,7 @@ from boardgames.tournament.run import (
     round_robin,
     round_robin_tasks,
 )
+from processes import sigint_default
 
 ROOT = Path(__file__).resolve().parent.parent
 CONNECT4 = str(ROOT / "examples" / "connect_four")
@@ -437,7 +438,8 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path, monkeypatch)
     # Slow games while the first run is interrupted, fast ones when it resumes.
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "SLEEPY_SECONDS": "0.03"}
     process = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=sigint_default,
     )
     try:
         deadline = time.monotonic() + 20

@@ -156,6 +156,8 @@ def test_ctrl_c_keeps_the_finished_generations(tmp_path):
     import time
     from pathlib import Path
 
+    from processes import sigint_default
+
     output = tmp_path / "tune.json"
     command = [
         sys.executable, "-c", "from boardgames.cli import main; main()", "tune", "hadron",
@@ -165,7 +167,8 @@ def test_ctrl_c_keeps_the_finished_generations(tmp_path):
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "PYTHONPATH": str(root / "src")}
     process = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=sigint_default,
     )
     try:
         deadline = time.monotonic() + 60
