@@ -156,8 +156,8 @@ def play(
     if record_path is not None:
         record.save(record_path)
         click.echo(f"saved to {record_path}")
-    if interrupted:
-        fail("interrupted", 130)
+    if interrupted:  # the result line said it: no error line, the exit code of Ctrl-C
+        sys.exit(130)
 
 
 @click.command(cls=Command)
