@@ -47,7 +47,7 @@ def test_three_by_three_oracle_game_ends_with_first_player_winning():
     assert state.is_over() and state.winner() == 0 and state.result() == "white"
     assert state.outcome() == Outcome(0, "no legal move")
     assert "result: white (no legal move)" in state.game.analyse(state)
-    assert "white wins" in str(state)
+    assert str(state).endswith("game over: black has no legal cell")
     state.undo()
     assert state.outcome() is None
 
@@ -239,7 +239,44 @@ def test_evaluators_and_rendering():
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "special for white" in svg and "legal" in svg
     assert "white specials: 2" in game.analyse(state)
-    assert "regions: ups" in game.analyse(state)
+    assert "regions: " in game.analyse(state)
+
+
+@pytest.mark.parametrize(
+    ("moves", "reading"),
+    [
+        ("E2 C1 B2 C3 D5 A3 E4 A5", "regions: 3 downs (Black's favour), stars 1, estimated"),
+        ("C1 A2 E5", "regions: 1 down (Black's favour), stars 13, estimated"),
+        ("C2 B5 D1 D5 E4", "regions: no net ups, stars 9, estimated"),
+        ("E5 B3 E1 D4 B1 E4", "regions: 1 up (White's favour), stars 2, estimated"),
+        ("B1 D2 D4 B3 E1 A2 E2", "regions: 3 ups (White's favour), stars 3, estimated"),
+    ],
+)
+def test_the_regions_report_names_the_side_the_ups_favour(moves, reading):
+    """Net ups count for White: a negative count is downs, in Black's favour
+    (the report said 'ups -3 (White's favour)')."""
+    from boardgames.games.hadron.experts import Regions
+
+    game = hadron(5, 5)
+    state = game.replay(moves.split())
+    ups, _, _ = Regions().analyse(state)
+    assert (ups > 0) == ("White's favour" in reading) and (ups < 0) == ("Black's" in reading)
+    assert reading in game.analyse(state).splitlines()
+
+
+def test_play_names_the_winner_once():
+    from click.testing import CliRunner
+
+    from boardgames.cli import main
+
+    for rows, cols in ((1, 1), (1, 2), (2, 2)):
+        result = CliRunner().invoke(
+            main, ["play", "hadron", "--rows", str(rows), "--cols", str(cols), "--ai2", "random",
+                   "--seed", "1"],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert result.output.count(" wins") == 1, result.output
+        assert result.output.rstrip().endswith(" wins")  # the result line
 
 
 # --- the solver ---------------------------------------------------------------------

@@ -50,8 +50,8 @@ def render_text(state: HadronState, color: bool = False) -> str:
     outcome = state.outcome()
     if outcome is None:
         lines.append(f"{game.player_names[state.to_move]} to move, {state.legal.bit_count()} legal")
-    else:  # Hadron has no draws: the last player to place wins
-        lines.append(f"{outcome.result(game.player_names)} wins")
+    else:  # who won follows (the last to place); `play`'s result line names the winner
+        lines.append(f"game over: {game.player_names[state.to_move]} has no legal cell")
     return "\n".join(lines)
 
 

@@ -159,8 +159,7 @@ class Hadron(Game["HadronState"]):
             f"white specials: {info.white}",
             f"black specials: {info.black}",
             f"non-special moves: {info.plain}",
-            f"regions: ups {ups:+d} (White's favour), stars {stars},"
-            f" {'exact' if exact else 'estimated'}",
+            f"regions: {describe_ups(ups)}, stars {stars}, {'exact' if exact else 'estimated'}",
         ])
 
     # --- drawing ------------------------------------------------------------------------
@@ -173,6 +172,17 @@ class Hadron(Game["HadronState"]):
         from .render import render_svg
 
         return render_svg(state)
+
+
+def describe_ups(ups: int) -> str:
+    """The Regions reading's net ups in words: '2 ups (White's favour)',
+    '3 downs (Black's favour)', 'no net ups'.  An up is worth a little to
+    White, a down (a negative up) as much to Black."""
+    if ups == 0:
+        return "no net ups"
+    word, side = ("up", "White") if ups > 0 else ("down", "Black")
+    count = abs(ups)
+    return f"{count} {word}{'s' if count > 1 else ''} ({side}'s favour)"
 
 
 class HadronState(State["Hadron"]):
