@@ -225,11 +225,33 @@ def test_bench_prints_a_table():
     result = invoke("bench", "connect4", "--time", "0.2")
     assert result.exit_code == 0, result.output
     header, *rows = result.stdout.strip().splitlines()
-    assert header.split() == ["game", "position", "depth", "nodes", "nodes/s", "perft", "leaves/s"]
-    name, label, depth, nodes, nps, pdepth, rate = rows[0].split()
+    assert header.split() == [
+        "game", "position", "depth", "nodes", "nodes/s", "perft", "leaves/s", "how",
+    ]  # fmt: skip
+    name, label, depth, nodes, nps, pdepth, rate, how = rows[0].split()
     assert (name, label) == ("connect4", "start") and int(depth) >= 1 and int(pdepth) >= 1
+    assert how == "negascout"
     assert "bench: connect4 start" in result.stderr
     assert_error(invoke("bench", "nosuch"), "unknown game")
+
+
+def test_bench_shows_what_chose_each_move():
+    """A move found without searching shows '-' (Andantino's default answering
+    a forcing line with its only stopping move, not '1 node, 2242 nodes/s');
+    a solver cut short shows nodes but no depth (not 'depth 0')."""
+    result = invoke("bench", "andantino", "hexifence", "--time", "0.3")
+    assert result.exit_code == 0, result.output
+    rows = {tuple(line.split()[:2]): line.split()[2:] for line in result.stdout.splitlines()[1:]}
+    assert rows[("andantino", "middle-12")][:3] == ["-", "-", "-"]
+    assert rows[("andantino", "middle-12")][-1] == "ladders"
+    assert "andantino middle-12: the AI chose without searching (ladders)" in result.stderr
+    # HexiFence's default: its exact solver has no depth; finished ("solve"),
+    # the depth is the moves left; cut short (at the start, in 0.3 s), none.
+    for (game, label), (depth, nodes, *_, how) in rows.items():
+        assert depth != "0", (game, label)
+        if game == "hexifence":
+            assert int(nodes) > 0 and (depth == "-") == (how != "solve"), (label, depth, how)
+    assert rows[("hexifence", "middle")][-1] == "solve"
 
 
 def test_engine_command_speaks_the_protocol():

@@ -192,7 +192,7 @@ def bench(games: tuple[str, ...], seconds: float, ai_spec: str, **kwargs: Any) -
     load_plugins(kwargs["plugin"])
     names = games or tuple(game_names())
     header = f"{'game':<12} {'position':<14} {'depth':>5} {'nodes':>9} {'nodes/s':>9}"
-    rows = [header + f" {'perft':>5} {'leaves/s':>10}"]
+    rows = [header + f" {'perft':>5} {'leaves/s':>10}  how"]
     for name in names:
         try:
             game = game_from_kwargs(name, dict(kwargs)) if games else get_game(name)
@@ -207,23 +207,28 @@ def bench(games: tuple[str, ...], seconds: float, ai_spec: str, **kwargs: Any) -
             if position.is_over():
                 continue
             player.choose(position)
-            depth, nodes, nps = search_figures(player.last_result)
+            depth, nodes, nps, how = search_figures(player.last_result)
             if nodes == "-":
-                progress(f"bench: {name} {label}: the AI chose without searching")
+                progress(f"bench: {name} {label}: the AI chose without searching ({how})")
             pdepth, leaves, ptime = perft_speed(position.copy(), seconds)
             rate = leaves / ptime if ptime > 0 else 0.0
             row = f"{name:<12} {label:<14} {depth:>5} {nodes:>9} {nps:>9}"
-            rows.append(f"{row} {pdepth:>5} {rate:>10.0f}")
+            rows.append(f"{row} {pdepth:>5} {rate:>10.0f}  {how}")
     click.echo("\n".join(rows))
 
 
-def search_figures(result: Any) -> tuple[str, str, str]:
-    """(depth, nodes, nodes/s) of a player's `last_result` as bench shows them:
-    '-' for each when the player reported no search (no result, or no node)."""
+def search_figures(result: Any) -> tuple[str, str, str, str]:
+    """(depth, nodes, nodes/s, how) of a player's `last_result` as bench shows
+    them: '-' for the three figures when the player reported no search (no
+    result, or no node), '-' for the depth when its search reached none (a
+    solver cut short, whose move came from elsewhere); `how` is the
+    result's `algorithm`, the search or the AI's own step that chose."""
+    how = getattr(result, "algorithm", "") or "-"
     nodes = getattr(result, "nodes", 0) or 0
     if not nodes:
-        return "-", "-", "-"
-    return str(result.depth), str(nodes), f"{result.nps:.0f}"
+        return "-", "-", "-", how
+    depth = str(result.depth) if result.depth > 0 else "-"
+    return depth, str(nodes), f"{result.nps:.0f}", how
 
 
 def first_player_value(value: int, to_move: int) -> int:

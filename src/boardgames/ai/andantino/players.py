@@ -170,7 +170,9 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
     - When the opponent would have one if it were to move now, only the
       root moves after which it has none are searched; of those, the moves
       after which it wins by threats of forcing lines (`threat_win`, 2 to
-      `pressure` deep) are dropped too, when some move is left.
+      `pressure` deep) are dropped too, when some move is left.  When one
+      move is left it is played at once, without a search (`last_result`:
+      algorithm "ladders", no nodes).
     - Otherwise the searched move (a search of SEARCH_SHARE of the budget)
       is checked the same way, 2 then 3 deep (THREAT_DEPTHS), up to
       CHECK_SHARE of the budget.  When it is refuted, the other moves are
@@ -216,6 +218,12 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         deadline = None if budget is None else start + LADDER_SHARE * budget
         pressed = None if budget is None else start + PRESSURE_SHARE * budget
         allowed = self._safe_moves(copy, deadline, pressed)
+        if allowed is not None and len(allowed) == 1:  # the one move that stops a forcing line
+            (move,) = allowed
+            self.last_result = SearchResult(
+                move, 0.0, [move], 0, 0, perf_counter() - start, algorithm="ladders"
+            )
+            return move
         if allowed is not None or budget is None:
             left = None if budget is None else budget - (perf_counter() - start)
             return self._search(copy, limits, left, allowed)
