@@ -299,6 +299,38 @@ def test_no_worker_is_an_error():
         solve_with_workers(state, workers=0)
 
 
+def test_no_more_processes_than_subtrees_and_the_report_counts_those_that_ran(monkeypatch):
+    """`-w 256` on a 3 x 3 board started 256 processes for 15 subtrees and
+    said "on 256 worker processes" whatever ran."""
+    import re
+
+    from boardgames.arena import split_solve as module
+
+    opened: list[int | None] = []
+    real = module.open_executor
+
+    def recording(workers=None, scheduler=None):
+        opened.append(workers)
+        return real(workers, scheduler)
+
+    monkeypatch.setattr(module, "open_executor", recording)
+    state = get_game("hadron", rows=3, cols=3).new_state()
+    report = solve_with_workers(state, workers=64, all_moves=True)
+    assert report.result.value == solve_position(state, all_moves=True).value
+    assert opened == [report.leaves] and report.leaves < 64
+    assert 1 <= report.workers <= min(report.tasks, report.leaves)
+    assert report.workers == len({result.pid for _, result in report.log})
+
+    result = CliRunner().invoke(main, ["solve", "hadron", "--rows", "3", "--cols", "3", "-w", "64"])
+    assert result.exit_code == 0, result.output
+    assert "64 worker" not in result.stderr
+    line = r"(\d+) tasks over (\d+) subtrees .*, run by (\d+) worker process"
+    run_by = re.search(line, result.stderr)
+    assert run_by is not None, result.stderr
+    tasks, leaves, workers = map(int, run_by.groups())
+    assert 1 <= workers <= min(tasks, leaves)
+
+
 # --- the command --------------------------------------------------------------------------------
 def _fields(output: str) -> dict[str, str]:
     return dict(line.split(": ", 1) for line in output.strip().splitlines())

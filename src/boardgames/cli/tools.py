@@ -297,7 +297,7 @@ def solve(
     else:
         from ..solving.split import solve_with_workers
 
-        where = f"Dask scheduler {scheduler}" if scheduler else f"{workers} worker processes"
+        where = f"Dask scheduler {scheduler}" if scheduler else "worker processes"
         progress(f"solving {game.describe()} on {where} ...")
         report = solve_with_workers(
             state, workers=workers, scheduler=scheduler, plugins=tuple(plugin_paths(plugins)),
@@ -306,7 +306,8 @@ def solve(
         result = report.result
         progress(
             f"split: {report.tasks} tasks over {report.leaves} subtrees {report.depth} moves"
-            f" deep; the workers' CPU time {report.cpu:.3f} s"
+            f" deep, run by {report.workers} worker process{'es' if report.workers != 1 else ''};"
+            f" the workers' CPU time {report.cpu:.3f} s"
         )
     value = first_player_value(int(result.value), state.to_move)
     winner = {None: "draw", 0: "first", 1: "second"}[result.winner]

@@ -37,6 +37,7 @@ cut-offs of the split tree alone.
 
 from __future__ import annotations
 
+import os
 import time as _time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
@@ -44,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError, SearchStopped
-from ..parallel import executor_slots, open_executor, stop_executor
+from ..parallel import executor_slots, local_workers, open_executor, stop_executor
 from ..plugins import import_plugins
 from ..registry import get_game
 from ..solution import EXACT, LOWER, UPPER, SolveResult
@@ -78,7 +79,8 @@ class LeafTask:
 @dataclass(frozen=True)
 class LeafResult:
     """A task's answer: `value` with its `bound` (solution.EXACT/LOWER/UPPER),
-    the principal line when asked and exact, and what it cost."""
+    the principal line when asked and exact, what it cost, and the `pid` of
+    the process that ran it."""
 
     value: int
     bound: str
@@ -86,6 +88,7 @@ class LeafResult:
     cpu: float
     seconds: float
     line: tuple[int, ...] | None = None
+    pid: int = 0
 
 
 def solve_leaf(task: LeafTask) -> LeafResult:
@@ -113,6 +116,7 @@ def solve_leaf(task: LeafTask) -> LeafResult:
         _time.process_time() - cpu,
         _time.perf_counter() - started,
         line,
+        os.getpid(),
     )
 
 
@@ -121,7 +125,8 @@ class SplitReport:
     """`split_solve`'s answer: the `result` (as `solve_position` gives it)
     and how the work went: `tasks` run, open leaves of the split tree and
     its `depth`, the workers' CPU seconds (`cpu`, their sum), and each
-    task's moves from the root with its result (`log`, in finishing order)."""
+    task's moves from the root with its result (`log`, in finishing order).
+    `workers` is how many worker processes ran its tasks."""
 
     result: SolveResult
     tasks: int
@@ -129,6 +134,10 @@ class SplitReport:
     depth: int
     cpu: float
     log: list[tuple[tuple[int, ...], LeafResult]] = field(default_factory=list)
+
+    @property
+    def workers(self) -> int:
+        return len({result.pid for _, result in self.log})
 
 
 def _settle(node: Node, result: LeafResult) -> None:
@@ -169,10 +178,41 @@ def split_solve(
     seconds are not enough, and a task's exception as it is.
     """
     started = _time.perf_counter()
-    deadline = None if time is None else started + time
     slots = max(1, slots or executor_slots(executor))
+    split, depth = plan_split(state, slots, outcome, plugins, tasks, max_depth)
+    return _solve_split(
+        state, split, depth, executor, slots, started, all_moves, outcome, time, line
+    )
+
+
+def plan_split(
+    state: State[Any],
+    slots: int,
+    outcome: bool = False,
+    plugins: tuple[str, ...] = (),
+    tasks: int | None = None,
+    max_depth: int = 3,
+) -> tuple[SplitTree, int]:
+    """The split tree of `state` for `slots` tasks at a time, expanded as
+    `split_solve` does it, and its depth."""
     split = SplitTree(state, outcome, plugins)
-    depth = split.expand(tasks or (4 if split.sharing else 2) * slots, max_depth)
+    return split, split.expand(tasks or (4 if split.sharing else 2) * slots, max_depth)
+
+
+def _solve_split(
+    state: State[Any],
+    split: SplitTree,
+    depth: int,
+    executor: Executor,
+    slots: int,
+    started: float,
+    all_moves: bool,
+    outcome: bool,
+    time: float | None,
+    line: bool,
+) -> SplitReport:
+    """`split_solve` once its tree is expanded: run the tasks, then the answer."""
+    deadline = None if time is None else started + time
     report = SplitReport(SolveResult(0, None, [], 0, 0.0), 0, split.leaves(), depth, 0.0)
     for future, node in _run(split, executor, all_moves, slots, deadline, line):
         result = future.result()
@@ -258,6 +298,7 @@ def _line(
         (-INF, INF), split.task_outcome, left, True, split.plugins,
     )  # fmt: skip
     result = executor.submit(solve_leaf, task).result()
+    report.log.append((tuple(path), result))
     report.tasks += 1
     report.result.nodes += result.nodes
     report.cpu += result.cpu
@@ -269,18 +310,43 @@ def solve_with_workers(
     *,
     workers: int | None = None,
     scheduler: str | None = None,
-    **options: Any,
+    all_moves: bool = False,
+    outcome: bool = False,
+    time: float | None = None,
+    line: bool = False,
+    plugins: tuple[str, ...] = (),
+    tasks: int | None = None,
+    max_depth: int = 3,
 ) -> SplitReport:
     """`split_solve` on `open_executor(workers, scheduler)` (local processes,
     one per core by default, or a Dask cluster); tasks no longer needed when
     the answer is known are stopped rather than waited for.  A time limit
-    that runs out, or Ctrl-C, stops the workers too."""
+    that runs out, or Ctrl-C, stops the workers too.
+
+    Local processes are started for at most one task per open leaf of the
+    split tree (the tree is expanded for the `workers` asked): more could
+    only wait.  The report's `workers` says how many ran tasks."""
     started = _time.perf_counter()
     try:
-        with open_executor(workers, scheduler) as executor:
-            if executor is None:
-                raise OptionError("split solving needs at least one worker")
-            report = split_solve(state, executor, **options)
+        if scheduler is not None:
+            with open_executor(None, scheduler) as executor:
+                assert executor is not None
+                report = split_solve(
+                    state, executor, all_moves=all_moves, outcome=outcome, time=time, line=line,
+                    plugins=plugins, tasks=tasks, max_depth=max_depth,
+                )  # fmt: skip
+                stop_executor(executor)
+                return report
+        wanted = local_workers(workers)
+        if wanted == 0:
+            raise OptionError("split solving needs at least one worker")
+        split, depth = plan_split(state, wanted, outcome, plugins, tasks, max_depth)
+        slots = min(wanted, max(1, split.leaves()))
+        with open_executor(slots) as executor:
+            assert executor is not None
+            report = _solve_split(
+                state, split, depth, executor, slots, started, all_moves, outcome, time, line
+            )
             stop_executor(executor)
             return report
     except TimeoutError as exc:
