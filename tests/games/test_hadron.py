@@ -15,7 +15,7 @@ from boardgames.registry import get_game
 from hadron_reference import brute_force_win
 from protocol_checks import check_protocol
 
-# ../shared/oracles/hadron.md: legal counts before the first move and after each ply.
+# Reference legal counts before the first move and after each ply (docs/references.md).
 ORACLE = [
     ((9, 9), "", [81]),
     ((9, 9), "E5 A1", [81, 76, 73]),

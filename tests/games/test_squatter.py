@@ -17,7 +17,7 @@ from protocol_checks import check_protocol
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "squatter"
 
-# Expected Part A answers (shared/oracles/boards/README.md).
+# Expected Part A answers of the course's and other teams' boards (docs/references.md).
 ORACLE_FILES = {
     "t02_testCase2.txt": "Draw 3 3",
     "t03_testCase3.txt": "White 4 2",

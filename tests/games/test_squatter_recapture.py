@@ -1,9 +1,10 @@
-"""Squatter recapture (issue #11): a side's own captured stones that it encloses
-again come back to life and score for nobody (shared RULES.md, Squatter).
+"""Squatter recapture: a side's own captured stones that it encloses again
+come back to life and score for nobody (docs/squatter.md, "Rules").
 
 Besides hand-made cases, random games are checked move by move against
 `Reference`, a slow, independent implementation of the capture rule written
-straight from RULES.md: one dict of cells, every flood fill from scratch.
+straight from the rules as docs/squatter.md states them: one dict of cells,
+every flood fill from scratch.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ ISSUE_11 = moves(
     "H1 G4 H9 H5 I2 G6 I8 F7 A3 E8 A7 D7 C1 C6"
 )
 
-# Triple nesting on 7 x 7 around D4 (RULES.md cites the rules sheet's
+# Triple nesting on 7 x 7 around D4 (the course rules sheet names a
 # triple-nesting example without drawing it; this is one of that kind, as is
 # the issue's 9 x 9 example): White's diamond at distance 1 takes D4; Black's
 # ring at distance 2 takes the diamond and D4; White's ring at distance 3
@@ -47,7 +48,7 @@ TRIPLE_STEPS = {"E4": (1, 0), "F4": (0, 5), "G4": (9, 0)}
 
 
 class Reference:
-    """Squatter from RULES.md, slowly: cells are (token, owner) pairs.
+    """Squatter from docs/squatter.md's rules, slowly: cells are (token, owner) pairs.
 
     token is `+` free, `W`/`B` live, `w`/`b` captured stone, `-` captured
     empty cell; owner is None or the capturing colour `W`/`B`.

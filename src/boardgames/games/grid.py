@@ -1,4 +1,5 @@
-"""The common notation of the grid games (shared/RULES.md): a point is a row
+"""The common notation of the grid games (docs/squatter.md, hadron.md and
+hexifence.md, "Notation"): a point is a row
 letter + column number, `A1` = row 0, column 0, the top-left corner; rows go
 down (A, B, ...), columns go right (1, 2, ...).  `row,col` (0-based integers)
 is accepted too, as the original Java referees used.  Case-insensitive.

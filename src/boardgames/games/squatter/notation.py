@@ -7,9 +7,9 @@ Board text: a line with N, then N lines of N tokens separated by spaces:
 `+` free, `W`/`B` live stones, `-` a captured cell, `w`/`b` a captured
 White/Black stone.  Only the enclosing loops say who owns a captured cell,
 so the reader infers the owner: the colour whose live stones cut the cell
-off from the border.  A stone its own side recaptured lives again (shared
-RULES.md), so it is simply a live stone `W`/`B`, and a live stone inside
-its own side's territory is read as such.  A board that no legal game can
+off from the border.  A stone its own side recaptured lives again (the
+recapture rule, docs/squatter.md), so it is simply a live stone `W`/`B`,
+and a live stone inside its own side's territory is read as such.  A board that no legal game can
 reach (a captured cell on the border, a captured cell no loop encloses, a
 free cell or a live stone inside a loop of the other colour, a captured
 stone inside a loop of its own colour) is rejected with the first offending

@@ -5,7 +5,7 @@ owned by each colour (territory), captured stones by their original colour
 (a captured White stone always lies in Black's territory and the other way
 round), plus the free cells.
 
-Recapture (shared RULES.md): when X encloses a region holding X's own stones
+Recapture (docs/squatter.md, "Rules"): when X encloses a region holding X's own stones
 that the enemy had captured, those stones come back to life as live X stones
 and score for nobody; only the region's free cells, enemy stones and
 enemy-owned captured cells become X's.  A captured stone therefore matters
