@@ -12,8 +12,8 @@ import re
 import shlex
 from pathlib import Path
 
-from boardgames.arena.engine import EngineSession, command_text
-from boardgames.game import get_game
+from boardgames.protocols.engine import EngineSession, command_text
+from boardgames.registry import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -304,7 +304,7 @@ def test_no_more_processes_than_subtrees_and_the_report_counts_those_that_ran(mo
     said "on 256 worker processes" whatever ran."""
     import re
 
-    from boardgames.arena import split_solve as module
+    from boardgames.solving import split as module
 
     opened: list[int | None] = []
     real = module.open_executor
