@@ -21,8 +21,8 @@ from boardgames.errors import BadFileError, OptionError
 from boardgames.games.hadron.experts import AenigmaParams
 from boardgames.match.records import GameRecord
 from boardgames.protocols.engine import EngineSession
-from boardgames.tournament.schedule import parse_record_name
 from boardgames.tournament.store import TournamentDir
+from boardgames.tournament.tasks import parse_record_name
 
 #: Deeper than the JSON parser's recursion limit: RecursionError, not JSONDecodeError.
 DEEP = '{"a":' * 100_000 + "1" + "}" * 100_000

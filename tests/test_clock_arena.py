@@ -13,6 +13,7 @@ from boardgames.cli import main
 from boardgames.clock import TimeControl
 from boardgames.errors import BadFileError, OptionError
 from boardgames.match.records import GameRecord
+from boardgames.tournament.run import round_robin
 from boardgames.tournament.schedule import TournamentSettings, clock_move_timeout, round_robin_tasks
 from boardgames.tournament.store import TournamentDir
 
@@ -72,7 +73,7 @@ def test_a_clocked_tournament_records_its_clocks(tmp_path):
     folder = TournamentDir(tmp_path / "t")
     with folder.lock(create=True):
         folder.create(s)
-        result = s.run(on_result=folder.save)
+        result = round_robin(s, on_result=folder.save)
     assert result.complete
     for path in sorted((tmp_path / "t" / "games").glob("*.json")):
         record = GameRecord.load(path)

@@ -20,13 +20,13 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.cli import main
-from boardgames.errors import OptionError
+from boardgames.errors import OptionError, TournamentInUseError
 from boardgames.io import atomic_write_text, check_writable
 from boardgames.match.play import CTRL_C, GameInterrupted, play_game
 from boardgames.match.records import GameRecord
 from boardgames.players import Player, QuitRequest, RandomPlayer
 from boardgames.registry import get_game
-from boardgames.tournament.run import TournamentDir, TournamentInUseError
+from boardgames.tournament.store import TournamentDir
 from cli_checks import assert_error
 from processes import sigint_default
 

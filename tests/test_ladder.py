@@ -30,7 +30,7 @@ from boardgames.tournament.ladder import (
     planned,
 )
 from boardgames.tournament.standings import TournamentResult
-from boardgames.tournament.worker import GameResult
+from boardgames.tournament.tasks import GameResult
 
 ROOT = Path(__file__).resolve().parent.parent
 CONNECT4 = str(ROOT / "examples" / "connect_four")
@@ -222,12 +222,12 @@ def test_the_ladder_command_plays_rounds_and_goes_on_when_run_again(tmp_path, ga
 
 
 def test_an_interrupted_ladder_says_to_run_the_same_command(tmp_path, game, monkeypatch):
-    from boardgames.tournament.schedule import TournamentSettings
+    from boardgames.cli import tournament
 
-    def interrupt(self, executor=None, on_result=None, done=()):
+    def interrupt(settings, executor=None, on_result=None, done=()):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(TournamentSettings, "run", interrupt)
+    monkeypatch.setattr(tournament, "round_robin", interrupt)
     stopped = invoke("--time", "0.05", "--rounds", "1", "-w", "0", "--out", str(tmp_path / "l"))
     assert stopped.exit_code == 130
     assert "continue with: the same boardgames ladder command" in stopped.stderr

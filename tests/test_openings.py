@@ -13,7 +13,9 @@ from boardgames.match.openings import opening_for, parse_openings, read_openings
 from boardgames.match.play import play_match
 from boardgames.match.records import GameRecord
 from boardgames.registry import get_game
-from boardgames.tournament.run import TournamentDir, TournamentSettings, round_robin
+from boardgames.tournament.run import round_robin
+from boardgames.tournament.schedule import TournamentSettings
+from boardgames.tournament.store import TournamentDir
 
 SQUATTER = get_game("squatter", size=4)
 TEXT = """# two openings of 4 x 4 Squatter

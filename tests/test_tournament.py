@@ -22,15 +22,11 @@ from boardgames.game import OptionError
 from boardgames.match.records import GameRecord
 from boardgames.parallel import MissingExtraError, open_executor
 from boardgames.players import Player, RandomPlayer
-from boardgames.tournament.run import (
-    GameResult,
-    TournamentDir,
-    TournamentResult,
-    TournamentSettings,
-    derive_seed,
-    round_robin,
-    round_robin_tasks,
-)
+from boardgames.tournament.run import round_robin
+from boardgames.tournament.schedule import TournamentSettings, round_robin_tasks
+from boardgames.tournament.standings import TournamentResult
+from boardgames.tournament.store import TournamentDir
+from boardgames.tournament.tasks import GameResult, derive_seed
 from processes import sigint_default
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -318,13 +314,13 @@ def test_resume_after_interruption_plays_only_missing_games(tmp_path, serial):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        settings.run(on_result=save_then_stop)
+        round_robin(settings, on_result=save_then_stop)
     assert len(folder.finished()) == 3
     assert len(folder.result().results) == 3
 
     again = TournamentDir(tmp_path / "t")
     replayed: list[GameResult] = []
-    result = again.settings().run(on_result=replayed.append, done=again.finished())
+    result = round_robin(again.settings(), on_result=replayed.append, done=again.finished())
     assert len(replayed) == settings.planned - 3
     assert {r.key for r in replayed}.isdisjoint(r.key for r in seen)
     assert outcomes(result) == outcomes(serial)

@@ -19,7 +19,8 @@ from ..tournament.ladder import (
     new_ladder,
     next_round,
 )
-from ..tournament.run import TournamentResult, TournamentSettings
+from ..tournament.schedule import TournamentSettings
+from ..tournament.standings import TournamentResult
 from ..tournament.store import TournamentDir
 from .common import (
     Command,

@@ -20,13 +20,11 @@ from ..options import MAX_GAMES_PER_PAIR
 from ..parallel import local_workers, open_executor
 from ..plugins import import_plugins
 from ..registry import get_game
-from ..tournament.run import (
-    GameResult,
-    PlayerSpec,
-    TournamentDir,
-    TournamentResult,
-    TournamentSettings,
-)
+from ..tournament.run import round_robin
+from ..tournament.schedule import TournamentSettings
+from ..tournament.standings import TournamentResult
+from ..tournament.store import TournamentDir
+from ..tournament.tasks import GameResult, PlayerSpec
 from .common import (
     SEED,
     Command,
@@ -319,7 +317,7 @@ def run_games(
                 file=sys.stderr,
             ) as bar,
         ):
-            result = settings.run(executor, on_result=keep, done=done)
+            result = round_robin(settings, executor, on_result=keep, done=done)
     except KeyboardInterrupt:
         partial = folder.result(settings)
         folder.save_summary(partial, settings)

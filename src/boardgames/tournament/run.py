@@ -23,13 +23,13 @@ only one process at a time plays a directory's games.
 
 The parts, one job each:
 
-- `schedule`: `TournamentSettings` (checked once), seeds, `round_robin_tasks`;
-- `worker`: `play_task`, one game in a worker, and its `GameResult`;
-- `watchdog`: the hard time limits that stop a hung player;
+- `tasks`: `GameTask` and `GameResult`, plain data, and the seeds;
+- `schedule`: `TournamentSettings` (checked once) and `round_robin_tasks`;
+- `worker`: `play_task`, one game in a worker;
+- `match.watchdog`: the hard time limits that stop a hung player;
 - `standings`: `TournamentResult`, the table with Elo ratings;
 - `store`: `TournamentDir`, the directory, its lock and resume;
-- this module: `run_tasks` and `round_robin`, which tie them together, and
-  every public name of the parts.
+- this module: `run_tasks` and `round_robin`, which tie them together.
 """
 
 from __future__ import annotations
@@ -39,62 +39,10 @@ from concurrent.futures import Executor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 
 from ..match.play import describe
-from ..match.watchdog import (
-    Deadline,
-    PlayerCrashed,
-    PlayerHung,
-    Watched,
-    default_move_timeout,
-    interrupt_after,
-)
-from .schedule import (
-    GAMES,
-    MANIFEST_FORMAT,
-    GameTask,
-    PlayerSpec,
-    TournamentSettings,
-    derive_seed,
-    random_anchor,
-    record_name,
-    round_robin_tasks,
-    spec_label,
-    unique_labels,
-)
-from .standings import Standing, TournamentResult
-from .store import LOCK, MANIFEST, SUMMARY, TournamentDir, TournamentInUseError
-from .worker import GameResult, build_player, play_task
-
-__all__ = [
-    "GAMES",
-    "LOCK",
-    "MANIFEST",
-    "MANIFEST_FORMAT",
-    "SUMMARY",
-    "Deadline",
-    "GameResult",
-    "GameTask",
-    "PlayerCrashed",
-    "PlayerHung",
-    "PlayerSpec",
-    "Standing",
-    "TournamentDir",
-    "TournamentInUseError",
-    "TournamentResult",
-    "TournamentSettings",
-    "Watched",
-    "build_player",
-    "default_move_timeout",
-    "derive_seed",
-    "interrupt_after",
-    "play_task",
-    "random_anchor",
-    "record_name",
-    "round_robin",
-    "round_robin_tasks",
-    "run_tasks",
-    "spec_label",
-    "unique_labels",
-]
+from .schedule import TournamentSettings, round_robin_tasks
+from .standings import TournamentResult
+from .tasks import GameResult, GameTask
+from .worker import play_task
 
 
 def run_tasks(tasks: Iterable[GameTask], executor: Executor | None = None) -> Iterator[GameResult]:

@@ -9,12 +9,10 @@ number of workers or on the order in which games finish.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..ai import parse_spec
 from ..clock import TimeControl
@@ -22,89 +20,15 @@ from ..errors import BadFileError, OptionError
 from ..match.openings import opening_for
 from ..match.watchdog import default_move_timeout
 from ..options import MAX_GAMES_PER_PAIR, check_seconds, check_whole
-from ..players import Player
+from .tasks import GameTask, PlayerSpec, derive_seed
 
-if TYPE_CHECKING:
-    from .standings import TournamentResult
-    from .worker import GameResult
-
-#: A player spec: "alphabeta:depth=4" for `make_player`, or a picklable
-#: callable `factory(game, seed=...) -> Player` (for tuners building players
-#: from parameters).
-PlayerSpec = str | Callable[..., Player]
-
-#: The folder of a tournament directory that holds one record per game.
-GAMES = "games"
+#: The `format` field of a tournament's manifest.
 MANIFEST_FORMAT = "boardgames-tournament"
 #: The manifest's fields that are written only when they are set.
 OPTIONAL_FIELDS = (
     "labels", "pairs", "move_timeout", "clock", "anchor", "openings", "pair_games"
 )
 
-
-def derive_seed(seed: int, *parts: int) -> int:
-    """A 63-bit seed from `seed` and a path of integers (stable across runs and machines)."""
-    text = ":".join(str(int(x)) for x in (seed, *parts))
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
-
-
-def record_name(pair: tuple[int, int], index: int) -> str:
-    """Where game `index` of `pair` is kept in a tournament directory."""
-    return f"{GAMES}/{pair[0]:02d}-{pair[1]:02d}-{index:04d}.json"
-
-
-def parse_record_name(name: str) -> tuple[int, int, int] | None:
-    """The key (i, j, index) of a record's file name; None for other files."""
-    parts = name.removesuffix(".json").split("-")
-    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
-        return None
-    i, j, index = (int(p) for p in parts)
-    return (i, j, index) if i < j else None
-
-
-# --- one game ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GameTask:
-    """Everything a worker needs to play one game: plain, picklable data."""
-
-    game: str
-    params: Mapping[str, int]
-    #: The pair of player indices (i < j) in the tournament's list.
-    pair: tuple[int, int]
-    #: Game number within the pair; i plays first in even games, j in odd ones.
-    index: int
-    #: Specs and labels of (first player, second player).
-    specs: tuple[PlayerSpec, PlayerSpec]
-    labels: tuple[str, str]
-    seed: int
-    time_limit: float | None = None
-    #: Hard limits enforced by the watchdog (None: no limit).
-    move_timeout: float | None = None
-    game_timeout: float | None = None
-    max_moves: int | None = None
-    #: Random moves played from the start before the players take over, and their seed.
-    opening_plies: int = 0
-    opening_seed: int = 0
-    #: An opening's moves (notation) to start from instead ("": the start).
-    opening: str = ""
-    plugins: tuple[str, ...] = ()
-    #: The game clock ("SECONDS[+INCREMENT]"), None for none.
-    clock: str | None = None
-
-    @property
-    def players(self) -> tuple[int, int]:
-        """Tournament indices of (first player, second player)."""
-        i, j = self.pair
-        return (i, j) if self.index % 2 == 0 else (j, i)
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        return (*self.pair, self.index)
-
-
-# --- the settings ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -230,17 +154,6 @@ class TournamentSettings:
         if self.anchor_label is not None:
             return self.names.index(self.anchor_label)
         return random_anchor(self.players)
-
-    def run(
-        self,
-        executor: Executor | None = None,
-        on_result: Callable[[GameResult], None] | None = None,
-        done: Iterable[GameResult] = (),
-    ) -> TournamentResult:
-        """Play the games: `round_robin(self, executor, on_result=..., done=...)`."""
-        from .run import round_robin  # the tournament ties the modules together
-
-        return round_robin(self, executor, on_result=on_result, done=done)
 
     def to_dict(self) -> dict[str, Any]:
         """The manifest: JSON-ready, what `from_dict` reads back."""

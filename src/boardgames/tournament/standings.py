@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .elo import EloFit, fit_elo, games_for_error
-from .schedule import record_name
-from .worker import GameResult
+from .tasks import GameResult, record_name
 
 
 @dataclass(frozen=True)

@@ -19,15 +19,9 @@ from pathlib import Path
 from ..errors import BadFileError, NotationError, OptionError, TournamentInUseError
 from ..io import atomic_write_text, parse_json, read_text
 from ..match.records import GameRecord
-from .schedule import (
-    GAMES,
-    TournamentSettings,
-    parse_record_name,
-    record_name,
-    round_robin_tasks,
-)
+from .schedule import TournamentSettings, round_robin_tasks
 from .standings import TournamentResult
-from .worker import GameResult
+from .tasks import GAMES, GameResult, parse_record_name, record_name
 
 MANIFEST = "tournament.json"
 LOCK = "tournament.lock"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 
 from ..ai import make_player
 from ..game import Game
@@ -24,45 +23,7 @@ from ..match.watchdog import Deadline, Watched
 from ..players import Player
 from ..plugins import import_plugins
 from ..registry import get_game
-from .schedule import GameTask, PlayerSpec, derive_seed
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One finished game (`record`), or one that could not be played (`error`)."""
-
-    pair: tuple[int, int]
-    index: int
-    record: GameRecord | None
-    error: str | None = None
-    seconds: float = 0.0
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        return (*self.pair, self.index)
-
-    @property
-    def players(self) -> tuple[int, int]:
-        i, j = self.pair
-        return (i, j) if self.index % 2 == 0 else (j, i)
-
-    @property
-    def finished(self) -> bool:
-        return self.record is not None and self.record.result != "none"
-
-    @property
-    def winner(self) -> int | None:
-        """The winner's tournament index; None for a draw or an unfinished game."""
-        if self.record is None or self.record.winner is None:
-            return None
-        return self.players[self.record.winner]
-
-    def points(self, player: int) -> float:
-        if not self.finished or player not in self.pair:
-            return 0.0
-        if self.winner is None:
-            return 0.5
-        return 1.0 if self.winner == player else 0.0
+from .tasks import GameResult, GameTask, PlayerSpec, derive_seed
 
 
 def play_task(task: GameTask) -> GameResult:

@@ -36,8 +36,10 @@ from ..game import Game
 from ..io import atomic_write_text
 from ..options import check_whole
 from ..registry import game_part
-from ..tournament.run import GameResult, TournamentSettings, derive_seed, round_robin
+from ..tournament.run import round_robin
+from ..tournament.schedule import TournamentSettings
 from ..tournament.standings import TournamentResult
+from ..tournament.tasks import GameResult, derive_seed
 
 Params = dict[str, float]
 FORMAT = "boardgames-tune"
