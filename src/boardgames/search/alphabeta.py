@@ -18,7 +18,7 @@ are negated and mirrored; depth counts moves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..budget import INF
 from .ordering import order_moves
@@ -26,8 +26,11 @@ from .result import MATE_BOUND, SearchStats
 from .tt import EXACT, KEY_MASK, LOWER, NEVER, SIDE_KEY, SOLVED, UPPER
 
 if TYPE_CHECKING:
+    from ..budget import Budget
     from ..evaluation import Evaluator
-    from .negamax import Core
+    from ..game import State
+    from .ordering import History, Killers, Order
+    from .tt import TranspositionTable
 
 #: A node function: (depth, alpha, beta, ply) -> score from the side to move.
 NodeFn = Callable[[int, float, float, int], float]
@@ -43,8 +46,34 @@ LMR_DEPTH = 3
 EMPTY_PV: tuple[int, ...] = ()
 
 
+class NodeContext(Protocol):
+    """What a node function reads from the search that builds it
+    (`negamax.Core`): the position, the budget and the tables."""
+
+    @property
+    def state(self) -> State[Any]: ...
+    @property
+    def budget(self) -> Budget: ...
+    @property
+    def tt(self) -> TranspositionTable | None: ...
+    @property
+    def symmetry(self) -> bool: ...
+    @property
+    def killers(self) -> Killers | None: ...
+    @property
+    def history(self) -> History | None: ...
+    @property
+    def order(self) -> Order[Any] | None: ...
+    @property
+    def reductions(self) -> bool: ...
+    @property
+    def pv_table(self) -> list[tuple[int, ...]]: ...
+    @property
+    def terminal(self) -> Callable[[int], float]: ...
+
+
 def build_alphabeta(
-    core: Core[Any], evaluator: Evaluator[Any], *, pvs: bool
+    core: NodeContext, evaluator: Evaluator[Any], *, pvs: bool
 ) -> tuple[NodeFn, Callable[[], SearchStats]]:
     """Fail-soft alpha-beta with TT, killers and history over `core`'s state
     and tables; `pvs` adds NegaScout's null-window searches of every move
