@@ -42,8 +42,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import OptionError
-from .options import MAX_SECONDS, check_real, check_seconds, check_whole, quote
+from .errors import OptionError, quote
+from .options import MAX_SECONDS, check_real, check_seconds, check_whole
 
 
 @dataclass(frozen=True)

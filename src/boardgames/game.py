@@ -23,6 +23,7 @@ from .errors import (  # noqa: F401  (OptionError is re-exported: old import pat
     NotationError,
     OptionError,
     UnknownNameError,
+    quote,
 )
 from .evaluation import Evaluator, with_noise  # noqa: F401  (Evaluator: defined there, re-exported)
 from .options import (
@@ -32,7 +33,6 @@ from .options import (
     check_whole,
     keyword_options,
     named_parameters,
-    quote,
 )
 from .zobrist import identity, invert
 

@@ -155,13 +155,6 @@ def check_seed(seed: Any) -> int | None:
     return None if seed is None else check_whole("seed", seed, None)
 
 
-def check_tt(tt: Any, default: int | None = None) -> int | None:
-    """A transposition-table size in entries (0 disables it); `default` when not given."""
-    if tt is None:
-        return default
-    return check_whole("tt", tt, 0, 1 << 30)
-
-
 class Stop(Protocol):
     """A "move now" signal: anything with `is_set()`, e.g. a `threading.Event`."""
 

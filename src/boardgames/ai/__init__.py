@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import OptionError, UnknownNameError
+from ..errors import OptionError, UnknownNameError, quote
 from ..game import Game
-from ..options import Option, parse_pairs, quote
+from ..options import Option, parse_pairs
 from ..registry import game_entry
 from . import generic  # noqa: F401  (registers the generic AIs)
 from .registry import AIS, AIEntry

@@ -8,13 +8,12 @@ from typing import Any
 import click
 
 from ..protocols.engine import serve
-from .common import Command, game_from_kwargs, game_options, handle_errors, load_plugins
+from .common import Command, game_from_kwargs, game_options, load_plugins
 
 
 @click.command(cls=Command)
 @click.argument("game_name", metavar="[GAME]", required=False)
 @game_options
-@handle_errors
 def engine(game_name: str | None, **kwargs: Any) -> None:
     """Speak the engine protocol on stdin/stdout.
 

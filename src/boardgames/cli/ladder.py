@@ -30,7 +30,6 @@ from .common import (
     fail,
     game_from_kwargs,
     game_options,
-    handle_errors,
     plugin_paths,
     progress,
     workers_option,
@@ -82,7 +81,6 @@ AGAIN = "the same boardgames ladder command"
 @workers_option
 @click.option("--markdown", is_flag=True, help="Print the table as Markdown.")
 @game_options
-@handle_errors
 def ladder(
     game_name: str,
     time_limit: float | None,

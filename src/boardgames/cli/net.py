@@ -20,7 +20,6 @@ from .common import (
     Whole,
     game_from_kwargs,
     game_options,
-    handle_errors,
     progress,
 )
 
@@ -49,7 +48,6 @@ PROTOCOL_DEFAULT = "[default: set by the game's protocol]"
 @click.option("--seed", type=SEED, default=None, help="Seed for the AI's random choices.")
 @click.option("-q", "--quiet", is_flag=True, help="Only print the result.")
 @game_options
-@handle_errors
 def connect(
     game_name: str,
     host: str,
@@ -107,7 +105,6 @@ def connect(
 @click.option("--save", "save_dir", default=None, help="Directory for the JSON game records.")
 @click.option("-q", "--quiet", is_flag=True, help="Only print the results.")
 @game_options
-@handle_errors
 def serve(
     game_name: str,
     host: str | None,

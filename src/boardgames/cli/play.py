@@ -26,7 +26,6 @@ from .common import (
     game_from_kwargs,
     game_options,
     given_options,
-    handle_errors,
     load_file,
     opening_file,
     progress,
@@ -91,7 +90,6 @@ def describe_end(record: GameRecord, game: Game) -> str:
 @click.option("--load", "load_path", default=None, help="Continue a record or start a position.")
 @click.option("--color/--no-color", default=None, help="ANSI colours (default: on a terminal).")
 @game_options
-@handle_errors
 def play(
     game_name: str,
     ai_spec: str,
@@ -191,7 +189,6 @@ def play(
 @click.option("--max-moves", type=Whole(), default=None, help="Stop long games.")
 @click.option("--records", "records_path", default=None, help="Save all records (JSON lines).")
 @game_options
-@handle_errors
 def match(
     game_name: str,
     ai_spec: str,

@@ -23,7 +23,6 @@ from .common import (
     game_from_kwargs,
     game_options,
     given_options,
-    handle_errors,
     load_plugins,
     load_position,
     plugin_paths,
@@ -50,7 +49,6 @@ def game_option_defaults(game: Game) -> dict[str, Any]:
 
 @click.command("list", cls=Command)
 @click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
-@handle_errors
 def list_games(plugin: tuple[str, ...]) -> None:
     """The games, their options, AIs and evaluators."""
     for failure in try_plugins([*env_plugins(), *plugin]):
@@ -80,7 +78,6 @@ def describe_game(game: Game) -> str:
 @click.argument("path", metavar="FILE")
 @click.option("--part-a", is_flag=True, help="The course's Part A answer (games that define one).")
 @game_options
-@handle_errors
 def analyse(game_name: str, path: str, part_a: bool, **kwargs: Any) -> None:
     """Print the game's report on the position in FILE (or its Part A answer)."""
     given = given_options(kwargs)
@@ -97,7 +94,6 @@ def analyse(game_name: str, path: str, part_a: bool, **kwargs: Any) -> None:
 @click.option("--depth", type=Whole(), default=None, help="Search depth.")
 @click.option("--seed", type=SEED, default=None)
 @game_options
-@handle_errors
 def bestmove(
     game_name: str,
     path: str,
@@ -133,7 +129,6 @@ def bestmove(
 @click.option("--moves", default="", help="Moves (notation) from the start, space separated.")
 @click.option("--divide", is_flag=True, help="Also print the count below each first move.")
 @game_options
-@handle_errors
 def perft_command(game_name: str, depth: int, moves: str, divide: bool, **kwargs: Any) -> None:
     """Count move sequences of length DEPTH (tests move generation)."""
     game = game_from_kwargs(game_name, kwargs)
@@ -182,7 +177,6 @@ def perft_speed(state: State, budget: float) -> tuple[int, int, float]:
 @click.option("--time", "seconds", type=Seconds(), default=1.0, show_default=True, help="Per test.")
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="The AI to time.")
 @game_options
-@handle_errors
 def bench(games: tuple[str, ...], seconds: float, ai_spec: str, **kwargs: Any) -> None:
     """Search and perft speed on benchmark positions.
 
@@ -261,7 +255,6 @@ def first_player_value(value: int, to_move: int) -> int:
     help="Split the solve over a Dask cluster (e.g. tcp://host:8786); needs the dask extra.",
 )
 @game_options
-@handle_errors
 def solve(
     game_name: str,
     all_moves: bool,

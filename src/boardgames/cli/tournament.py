@@ -35,7 +35,6 @@ from .common import (
     game_from_kwargs,
     game_options,
     given_options,
-    handle_errors,
     opening_file,
     plugin_paths,
     progress,
@@ -122,7 +121,6 @@ CLOCK = Number(lambda name, value: TimeControl.parse(value, name), "SECONDS[+INC
 )
 @opening_file
 @game_options
-@handle_errors
 def tournament(
     game_name: str | None,
     players: tuple[str, ...],

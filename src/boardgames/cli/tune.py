@@ -20,7 +20,6 @@ from .common import (
     fail,
     game_from_kwargs,
     game_options,
-    handle_errors,
     progress,
 )
 
@@ -46,7 +45,6 @@ from .common import (
               help="Where to save the best parameters and the history (JSON)"
               " [default: GAME-tune.json].")
 @game_options
-@handle_errors
 def tune(
     game_name: str,
     population: int,

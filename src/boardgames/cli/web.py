@@ -10,7 +10,7 @@ import webbrowser
 import click
 
 from ..errors import MissingExtraError, OptionError
-from .common import Command, Host, Whole, fail, handle_errors, progress
+from .common import Command, Host, Whole, fail, progress
 
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
 
@@ -66,7 +66,6 @@ def bind(host: str, port: int) -> socket.socket:
     "--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
     default="warning", show_default=True, help="Server log level.",
 )
-@handle_errors
 def web(
     host: str, port: int, allow_remote: bool, open_browser: bool, plugin: tuple[str, ...],
     log_level: str,

@@ -6,9 +6,9 @@ import socket
 import time as _time
 from dataclasses import dataclass
 
-from ...errors import BoardgamesError, ProtocolError
+from ...errors import BoardgamesError, ProtocolError, quote
 from ...game import Game, State
-from ...options import MAX_SECONDS, check_real, check_seconds, quote
+from ...options import MAX_SECONDS, check_real, check_seconds
 from ...players import Player
 from .wire import (
     COLOURS,

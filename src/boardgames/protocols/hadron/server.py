@@ -8,10 +8,10 @@ import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...errors import NotationError, ProtocolError
+from ...errors import NotationError, ProtocolError, quote
 from ...game import Game
 from ...match.records import GameRecord
-from ...options import MAX_SECONDS, check_real, check_seconds, check_whole, quote
+from ...options import MAX_SECONDS, check_real, check_seconds, check_whole
 from .wire import (
     COLOURS,
     DEFAULT_HOST,

@@ -10,9 +10,9 @@ import time as _time
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from ...errors import NotationError, ProtocolError
+from ...errors import NotationError, ProtocolError, quote
 from ...game import Game
-from ...options import check_seconds, check_whole, quote
+from ...options import check_seconds, check_whole
 
 DEFAULT_PORT = 8901
 DEFAULT_HOST = "127.0.0.1"
