@@ -28,11 +28,22 @@ import argparse
 import json
 import time
 
-from andantino_choose import loses
-
 from boardgames.ai import make_player
 from boardgames.games.andantino.ladders import Ladders
 from boardgames.registry import get_game
+
+
+def loses(state, move: int, depth: int, cap: float) -> bool | None:
+    """Whether `move` loses to threats of forcing lines `depth` deep (None:
+    the check ran out of `cap` seconds)."""
+    state = state.copy()
+    me = state.to_move
+    state.make(move)
+    if state.reason is not None:
+        return state.winner() != me
+    end = time.perf_counter() + cap
+    found = Ladders().threat_win(state, depth, end)
+    return None if not found and time.perf_counter() > end else found
 
 
 def tag(state, cap: float) -> str:
