@@ -1,6 +1,6 @@
 """What the default Andantino AI's root threat-space search costs, in CPU time.
 
-    python benchmarks/andantino_ladders.py --positions 400
+    python tools/andantino_ladders.py --positions 400
 
 Positions: every shipped opening, continued by 0 to 30 plies of a seeded
 surround-seeking random game (threats come up often).  For each, the root
@@ -14,7 +14,7 @@ unchanged by these steps (same tree, same node rate); compare the mean with
 the CPU time a move gets in a match (about 0.1 s at a load of 16-24 on 2
 cores, 0.4-0.5 s at a load of 4).
 
-    python benchmarks/andantino_ladders.py --games a.json b.json --every 3 --compare
+    python tools/andantino_ladders.py --games a.json b.json --every 3 --compare
 
 `--games` takes the positions instead from the JSON files of
 `andantino_openings.py` (every `--every`-th position where A was to move).

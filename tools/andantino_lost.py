@@ -1,7 +1,7 @@
 """Where the default Andantino AI's lost games were decided, and what its
 root checks choose there.
 
-    python benchmarks/andantino_lost.py --games a.json b.json [--choose] [--variant ...]
+    python tools/andantino_lost.py --games a.json b.json [--choose] [--variant ...]
 
 For every game A lost in the JSON files of `andantino_openings.py`
 (`--games`), the game is replayed and each of A's moves is tagged by what

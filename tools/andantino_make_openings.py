@@ -1,6 +1,6 @@
 """Generate candidate Andantino openings for games/andantino/openings.py.
 
-    python benchmarks/andantino_make_openings.py --seed 1 --general 24 --threat 8 --double 6
+    python tools/andantino_make_openings.py --seed 1 --general 24 --threat 8 --double 6
 
 Prints data lines (`name | kind | moves | check | comment`) to paste into
 the OPENINGS table.  Openings are distinct up to the board's 12 symmetries.

@@ -1,6 +1,6 @@
 """Andantino strength from set openings: the default AI against the seed 000 bot.
 
-    python benchmarks/andantino_openings.py --time 1.0 --json results.json
+    python tools/andantino_openings.py --time 1.0 --json results.json
 
 Plays every opening of boardgames.games.andantino.openings (or `--openings
 FILE`, same line format) twice, A with each colour, at the same time per

@@ -1,6 +1,6 @@
 """Andantino strength: the default AI against the seed 000 bot.
 
-    python benchmarks/andantino_strength.py --games 20 --time 1.0
+    python tools/andantino_strength.py --games 20 --time 1.0
 
 Colours alternate every game; each pair of games starts from the same short
 seeded random opening (2 plies by default) so the deterministic default AI

@@ -1,6 +1,6 @@
 """The time each game's default AI uses a move on whole-game clocks.
 
-    python benchmarks/clock_use.py [GAMES]
+    python tools/clock_use.py [GAMES]
 
 Plays default against default at each clock below (GAMES games, 2 at the
 30 s clocks) and prints a Markdown table, both sides pooled: moves, seconds

@@ -1,6 +1,6 @@
 """The default Hadron AI against the untuned Aenigma (issue #15), in parallel shards.
 
-    python benchmarks/hadron_strength.py [--games 40] [--shards 4] [--time 0.93]
+    python tools/hadron_strength.py [--games 40] [--shards 4] [--time 0.93]
         [--cpu] [--seed 1] [--ai default] [--ai2 aenigma] [--records FILE]
 
 Plays `--games` games on 9 x 9 between `AI:time=T` and `AI2:time=T`, split

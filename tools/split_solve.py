@@ -1,6 +1,6 @@
 """Split solving against one solve: wall time, CPU time, the speed-up.
 
-    python benchmarks/split_solve.py hadron -o rows=5 -o cols=5 --all --workers 2 --rounds 3
+    python tools/split_solve.py hadron -o rows=5 -o cols=5 --all --workers 2 --rounds 3
 
 Each round solves the same position once in this process and once split
 over `--workers` local processes (a fresh pool each time, its start-up

@@ -1,6 +1,6 @@
 """Where Squatter match games left the opening book, and how they ended.
 
-    python benchmarks/squatter_book_exits.py /tmp/squatter/m_s70.jsonl ...
+    python tools/squatter_book_exits.py /tmp/squatter/m_s70.jsonl ...
 
 Reads match record files (`boardgames match ... --records F`, one JSON
 record a line) and, for every game of `--player` (the default) at

@@ -1,6 +1,6 @@
 """Comparing candidate book moves of one Squatter position over many seeded games.
 
-    python benchmarks/squatter_branch_games.py --size 6 \\
+    python tools/squatter_branch_games.py --size 6 \\
         --moves "A2 C4 A3 D3 B3 D5 E4 F5 C6" --candidates "E2 C3 A4 D1" \\
         --seeds 1-20 --out /tmp/squatter/branch.jsonl
 
@@ -11,7 +11,7 @@ move there), all turned by the symmetry, and the game is played on between
 `--me` (the default with its book unless told) and an in-game `--opponent`
 with that seed: a new player first asked at each of its own earlier
 positions of the line (its answers dropped and the line's moves played),
-as in a match game that followed the line (benchmarks/squatter_seed_replies.py).
+as in a match game that followed the line (tools/squatter_seed_replies.py).
 Play stops at `--stop` free cells and `SquatterSolver` decides with one
 null-window test whether the position is won for the book side (1) or not
 (0: a draw or a loss; null when the test ran out of `--solve` seconds).

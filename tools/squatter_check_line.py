@@ -1,6 +1,6 @@
 """Check a Squatter book line: is it won for the book side, and from where?
 
-    python benchmarks/squatter_check_line.py --size 6 --colour 1 \\
+    python tools/squatter_check_line.py --size 6 --colour 1 \\
         --line "A2 C4 A3 D3 B3 D5 E4 C2 F5 E5 F2 E2 F4 D1" --from 12
 
 After each of the book side's moves (`--colour`, 0 White, 1 Black) from

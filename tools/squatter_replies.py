@@ -1,6 +1,6 @@
 """Does a Squatter move win against every reply?  Outcome solves, one reply at a time.
 
-    python benchmarks/squatter_replies.py --size 6 \\
+    python tools/squatter_replies.py --size 6 \\
         --moves "A2 C4 A3 D3 B3 D5 E4 C2 F5 E5" --first F2 --per 60 --total 1800
 
 After `--moves` (the move under test last), every reply of the side to move

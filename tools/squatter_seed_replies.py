@@ -1,6 +1,6 @@
 """seed 003's replies at Squatter positions: fresh players and in-game players, several seeds.
 
-    python benchmarks/squatter_seed_replies.py --size 6 --seeds 1,2,3,4 \\
+    python tools/squatter_seed_replies.py --size 6 --seeds 1,2,3,4 \\
         "D3 F2 C4" "D3 F2 C4 E1 B5"
 
 Seed 003 searches to a time limit, so its reply at a position can change

@@ -1,6 +1,6 @@
 """Looking for a book move: try every move of a Squatter position, play on, solve.
 
-    python benchmarks/squatter_tryout.py --size 6 \\
+    python tools/squatter_tryout.py --size 6 \\
         --moves "C6 C4 D6 D3 D5 C2 B3 E2 D1" --opponent seed003:time=1 \\
         --out /tmp/squatter/tryout.jsonl
 

@@ -196,7 +196,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         self.pressure = tuple(range(min(2, pressure), pressure + 1))
         #: Depths of the check of the searched move (2 to `check`), and the
         #: share of the budget its search gets (attributes, so that variants
-        #: can be measured side by side: benchmarks/andantino_lost.py).
+        #: can be measured side by side: tools/andantino_lost.py).
         self.depths: tuple[int, ...] = tuple(range(THREAT_DEPTHS[0], check + 1))
         self.search_share = SEARCH_SHARE
         self.searcher = engine

@@ -16,7 +16,7 @@ One opening a line in `OPENINGS_TEXT`: `name | kind | moves | check | comment`
     plays Y, the opponent's T leaves two cells that each win by enclosure,
     which one stone cannot both block.
 
-How they were made (benchmarks/andantino_make_openings.py: seed 1; seed 2
+How they were made (tools/andantino_make_openings.py: seed 1; seed 2
 with --general 0; seed 3 with --general 0 --attacker white for threats
 against Black; e20-e25 seed 4 with --general 0 --threat 6 --double 0
 --attacker black --first 20 --search 3; g25 the second of seed 5 with
