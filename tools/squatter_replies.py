@@ -1,7 +1,10 @@
-"""Does a Squatter move win against every reply?  Outcome solves, one reply at a time.
+"""Does a Squatter move win against every reply?
 
     python tools/squatter_replies.py --size 6 \\
         --moves "A2 C4 A3 D3 B3 D5 E4 C2 F5 E5" --first F2 --per 60 --total 1800
+
+A quick look (a book line, proven won): `python tools/squatter_replies.py
+--moves "A2 C4 A3 D3 B3 D5 E4 F5 A4 C2 C6 E2 F4 D1" --per 5 --total 60`.
 
 After `--moves` (the move under test last), every reply of the side to move
 is played and the position after it solved for its outcome
@@ -73,7 +76,7 @@ def main() -> None:
             if value is None:
                 print(f"{text}: open after {nodes} nodes, {cpu:.1f} s", flush=True)
                 continue
-            outcomes[reply] = -int(value)  # the solve is from the replier's side
+            outcomes[reply] = int(value)  # the tester is to move after the reply
             print(f"{text}: {NAMES[outcomes[reply]]} for the tester "
                   f"({nodes} nodes, {cpu:.1f} s; load {os.getloadavg()[0]:.1f})", flush=True)
             if outcomes[reply] < 1 and args.stop_on_refutation:
