@@ -1,6 +1,8 @@
-"""What the default Andantino AI's root threat-space search costs, in CPU time.
+"""What does the default Andantino AI's root threat-space search cost in CPU time?
 
     python tools/andantino_ladders.py --positions 400
+
+A quick look: `python tools/andantino_ladders.py --positions 5`.
 
 Positions: every shipped opening, continued by 0 to 30 plies of a seeded
 surround-seeking random game (threats come up often).  For each, the root
@@ -40,9 +42,11 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 
 from boardgames.ai import make_player
+from boardgames.errors import BoardgamesError
 from boardgames.games.andantino.openings import openings
 from boardgames.registry import get_game
 
@@ -171,15 +175,23 @@ def compare_wide(game, states: list, seed: int, cap: float | None) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--positions", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", nargs="+", help="JSON files of andantino_openings.py")
-    parser.add_argument("--every", type=int, default=1)
-    parser.add_argument("--compare", action="store_true")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--positions", type=int, default=400,
+                        help="generated positions to time (default 400)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the generated positions")
+    parser.add_argument("--games", nargs="+",
+                        help="take the positions from these JSON files of andantino_openings.py")
+    parser.add_argument("--every", type=int, default=1,
+                        help="with --games, every N-th position where A was to move")
+    parser.add_argument("--compare", action="store_true",
+                        help="time the short-cuts off and on, pressure 2 and 3")
     parser.add_argument("--wide", action="store_true", help="compare Ladders.wide off and on")
     parser.add_argument("--cap", type=float, default=None, help="deadline of a step (s)")
     args = parser.parse_args()
+    if args.positions < 1 or args.every < 1:
+        parser.error("--positions and --every must be at least 1")
     game = get_game("andantino")
     if args.games:
         states = game_positions(game, args.games, args.every)
@@ -216,4 +228,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

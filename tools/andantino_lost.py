@@ -1,7 +1,11 @@
-"""Where the default Andantino AI's lost games were decided, and what its
-root checks choose there.
+"""Where were the default Andantino AI's lost games decided?
 
     python tools/andantino_lost.py --games a.json b.json [--choose] [--variant ...]
+
+A quick look: play a few games that A loses, then replay them:
+`python tools/andantino_openings.py --a random --time 0.05 --only g01,e01
+--json lost.json` and `python tools/andantino_lost.py --games lost.json
+--cap 0.2`.
 
 For every game A lost in the JSON files of `andantino_openings.py`
 (`--games`), the game is replayed and each of A's moves is tagged by what
@@ -26,9 +30,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 from boardgames.ai import make_player
+from boardgames.errors import BoardgamesError
 from boardgames.games.andantino.ladders import Ladders
 from boardgames.registry import get_game
 
@@ -103,16 +109,27 @@ def parse_variant(text: str) -> tuple[str, tuple[int, ...], float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", nargs="+", required=True)
-    parser.add_argument("--cap", type=float, default=3.0)
-    parser.add_argument("--choose", action="store_true")
-    parser.add_argument("--variant", nargs="+", default=["now=2,3/0.9"])
-    parser.add_argument("--back", type=int, default=4)
-    parser.add_argument("--time", type=float, default=1.0)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", nargs="+", required=True,
+                        help="JSON files of andantino_openings.py")
+    parser.add_argument("--cap", type=float, default=3.0,
+                        help="seconds for each check of threats of lines (default 3)")
+    parser.add_argument("--choose", action="store_true",
+                        help="play the default AI's choose with each --variant")
+    parser.add_argument("--variant", nargs="+", default=["now=2,3/0.9"],
+                        help="NAME=DEPTHS/SHARE, e.g. deep=2,3,4/0.75 (default now=2,3/0.9)")
+    parser.add_argument("--back", type=int, default=4,
+                        help="with --choose, positions before the last one (default 4)")
+    parser.add_argument("--time", type=float, default=1.0,
+                        help="with --choose, seconds a move (default 1)")
     args = parser.parse_args()
     game = get_game("andantino")
-    variants = [parse_variant(v) for v in args.variant]
+    try:
+        variants = [parse_variant(v) for v in args.variant]
+    except ValueError:
+        parser.error(f"bad --variant {args.variant} (expected NAME=DEPTHS/SHARE)")
     counts = {name: [0, 0, 0] for name, _, _ in variants}  # refuted, held, unknown
     verdicts: dict[tuple, bool | None] = {}
     index = 0
@@ -151,4 +168,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -1,6 +1,10 @@
-"""Generate candidate Andantino openings for games/andantino/openings.py.
+"""Which Andantino positions make fair match openings (the shipped table)?
 
     python tools/andantino_make_openings.py --seed 1 --general 24 --threat 8 --double 6
+
+A quick look: `python tools/andantino_make_openings.py --general 2 --threat 1
+--double 0`.  The seeds and options that made the shipped openings are in
+the docstring of `boardgames.games.andantino.openings`.
 
 Prints data lines (`name | kind | moves | check | comment`) to paste into
 the OPENINGS table.  Openings are distinct up to the board's 12 symmetries.
@@ -29,7 +33,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 
+from boardgames.errors import BoardgamesError
 from boardgames.games.andantino.experts import LOST_NEXT, WIN_NEXT, ThreatEvaluator
 from boardgames.games.andantino.geometry import BIT, NEIGHBOURS6
 from boardgames.games.andantino.ladders import Ladders
@@ -209,19 +215,26 @@ def enclosure(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--general", type=int, default=24)
-    parser.add_argument("--threat", type=int, default=8)
-    parser.add_argument("--double", type=int, default=6)
-    parser.add_argument("--balance", type=float, default=150.0)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--general", type=int, default=24,
+                        help="general openings to make (default 24)")
+    parser.add_argument("--threat", type=int, default=8,
+                        help="enclosure-threat openings to make (default 8)")
+    parser.add_argument("--double", type=int, default=6,
+                        help="double-threat openings to make (default 6)")
+    parser.add_argument("--balance", type=float, default=150.0,
+                        help="largest depth-3 score of a general opening (default 150)")
     parser.add_argument("--attacker", choices=("white", "black"), default=None,
                         help="only this side seeks surrounds (threats against the other)")
     parser.add_argument("--first", type=int, default=1, help="number of the first e-opening")
     parser.add_argument("--search", type=float, default=0.0,
                         help="seconds of the default AI's search that must score a threat "
                         "opening above -margin for the side to move (0: no such check)")
-    parser.add_argument("--margin", type=float, default=450.0)
+    parser.add_argument("--margin", type=float, default=450.0,
+                        help="with --search, the lowest score allowed is -margin (default 450)")
     args = parser.parse_args()
     CHECK.update(search=args.search, margin=args.margin)
     rng = random.Random(args.seed)
@@ -238,4 +251,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -1,6 +1,8 @@
-"""Andantino strength from set openings: the default AI against the seed 000 bot.
+"""How does the default Andantino AI score against the seed 000 bot from set openings?
 
     python tools/andantino_openings.py --time 1.0 --json results.json
+
+A quick look: `python tools/andantino_openings.py --time 0.05 --only g01,e01`.
 
 Plays every opening of boardgames.games.andantino.openings (or `--openings
 FILE`, same line format) twice, A with each colour, at the same time per
@@ -15,12 +17,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 from boardgames.ai import make_player
+from boardgames.errors import BoardgamesError
 from boardgames.games.andantino.openings import Opening, openings, parse_openings
 from boardgames.match.play import play_game
 from boardgames.registry import get_game
@@ -106,7 +111,9 @@ def summary(games: list[dict[str, Any]]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--time", type=float, default=1.0, help="seconds per move, both sides")
     parser.add_argument("--a", default="default", help="AI spec of player A")
     parser.add_argument("--b", default="seed", help="AI spec of player B")
@@ -117,9 +124,12 @@ def main() -> None:
                         help="A's colours (default both)")
     parser.add_argument("--shard", default="0/1", help="I/N: play every N-th game from the I-th")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the players' noise")
-    parser.add_argument("--json", default=None)
-    parser.add_argument("--merge", nargs="*", default=None, help="JSON files to merge and sum up")
+    parser.add_argument("--json", default=None, help="write every game to this JSON file")
+    parser.add_argument("--merge", nargs="+", default=None, help="JSON files to merge and sum up")
     args = parser.parse_args()
+    shard = re.fullmatch(r"(\d+)/(\d+)", args.shard)
+    if shard is None or not int(shard[1]) < int(shard[2]):
+        parser.error(f"bad --shard {args.shard!r} (expected I/N with 0 <= I < N)")
     if args.merge:
         games = [g for f in args.merge for g in json.loads(Path(f).read_text())["games"]]
         print(summary(games))
@@ -133,9 +143,11 @@ def main() -> None:
     if args.only:
         names = set(args.only.split(","))
         chosen = [o for o in chosen if o.name in names]
-    first, step = (int(x) for x in args.shard.split("/"))
+    first, step = int(shard[1]), int(shard[2])
     colours = {"both": (0, 1), "white": (0,), "black": (1,)}[args.colours]
     jobs = [(o, colour) for o in chosen for colour in colours][first::step]
+    if not jobs:
+        parser.error("no opening to play (see --openings, --kind, --only and --shard)")
     games = []
     started = time.perf_counter()
     for number, (opening, colour) in enumerate(jobs):
@@ -157,4 +169,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -1,23 +1,27 @@
-"""The time each game's default AI uses a move on whole-game clocks.
+"""How much time does each game's default AI use a move on whole-game clocks?
 
-    python tools/clock_use.py [GAMES]
+    python tools/clock_use.py [--games 4] [--game NAME ...] [--clock CLOCK ...]
 
-Plays default against default at each clock below (GAMES games, 2 at the
-30 s clocks) and prints a Markdown table, both sides pooled: moves, seconds
-a move (mean, median, 90th percentile, longest), the mean allotment, the
-share of the allotments used, the least time left on a clock at the end of
-a game, games lost on time, and the wall time.  The load average is printed
-before and after (a match at a clock is fair to both sides under load, but
-a loaded machine is where a time manager is tested).
+Plays default against default at each clock below (`--games` games, 2 at
+the 30 s clocks) and prints a Markdown table, both sides pooled: moves,
+seconds a move (mean, median, 90th percentile, longest), the mean
+allotment, the share of the allotments used, the least time left on a
+clock at the end of a game, games lost on time, and the wall time.  The
+load average is printed before and after (a match at a clock is fair to
+both sides under load, but a loaded machine is where a time manager is
+tested).  `--game` and `--clock` keep only those rows, e.g. a quick look:
+`--games 2 --game dots --clock 3`.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
 import time
 
+from boardgames.errors import BoardgamesError
 from boardgames.match.play import play_match
 from boardgames.match.timeuse import time_use
 from boardgames.registry import get_game
@@ -55,7 +59,20 @@ def row(name: str, params: dict[str, int], clock: str, games: int) -> str:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=4,
+                        help="games at each clock (the 30 s clocks play 2; default 4)")
+    names = sorted({name for name, _, _ in CASES})
+    parser.add_argument("--game", action="append", choices=names,
+                        help="only this game (repeatable; default every game)")
+    clocks = sorted({clock for _, _, row in CASES for clock in row})
+    parser.add_argument("--clock", action="append", choices=clocks,
+                        help="only this clock (repeatable; default every clock)")
+    args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     print("load", os.getloadavg(), flush=True)
     print(
         "| game | board | clock | games | moves | s/move mean | median | p90 | longest"
@@ -63,11 +80,19 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, params, clocks in CASES:
+        if args.game and name not in args.game:
+            continue
         for clock in clocks:
-            n = 2 if clock.startswith("30") else games
+            if args.clock and clock not in args.clock:
+                continue
+            n = min(2, args.games) if clock.startswith("30") else args.games
             print(row(name, params, clock, n), flush=True)
     print("load", os.getloadavg(), flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

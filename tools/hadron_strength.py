@@ -1,13 +1,15 @@
-"""The default Hadron AI against the untuned Aenigma (issue #15), in parallel shards.
+"""How does the default Hadron AI score against the untuned Aenigma on 9 x 9?
 
     python tools/hadron_strength.py [--games 40] [--shards 4] [--time 0.93]
         [--cpu] [--seed 1] [--ai default] [--ai2 aenigma] [--records FILE]
 
+A quick look: `python tools/hadron_strength.py --games 2 --shards 1 --time 0.05`.
+
 Plays `--games` games on 9 x 9 between `AI:time=T` and `AI2:time=T`, split
-over `--shards` worker processes, each playing an even share with colours
-alternating (the last shard takes what is left), under the tournament
-server's 2 s limit (a move past it by 10% + 50 ms forfeits).  Prints the
-score by colour, the seconds each side used a move and the load average.
+over `--shards` worker processes, each playing whole pairs of games with
+colours alternating (an odd game last), under the tournament server's 2 s
+limit (a move past it by 10% + 50 ms forfeits).  Prints the score by
+colour, the seconds each side used a move and the load average.
 
 Two clocks:
 - by default wall-clock seconds, as `boardgames match` and the tournament
@@ -27,6 +29,7 @@ import json
 import multiprocessing
 import os
 import statistics
+import sys
 import time
 
 
@@ -43,6 +46,7 @@ def shard(task: tuple[str, str, int, int, float, bool]) -> list[dict]:
     def keep(index: int, record, summary) -> None:
         rows.append({
             "a_side": index % 2, "winner": record.winner, "reason": record.reason,
+            "forfeited": record.forfeited,
             "moves": record.moves, "times": record.times, "load": os.getloadavg()[0],
         })
 
@@ -63,7 +67,7 @@ def report(rows: list[dict], names: tuple[str, str]) -> str:
         for ply, seconds in enumerate(row["times"]):
             used[0 if ply % 2 == side else 1].append(seconds)
     wins = won[0][0] + won[1][0]
-    forfeits = sum(row["reason"] not in ("normal", "no legal move") for row in rows)
+    forfeits = sum(row["forfeited"] for row in rows)
     loads = [row["load"] for row in rows]
     lines = [
         f"{names[0]} against {names[1]}: {wins}-{len(rows) - wins} in {len(rows)} games "
@@ -79,20 +83,35 @@ def report(rows: list[dict], names: tuple[str, str]) -> str:
     return "\n".join(lines)
 
 
+def shares(games: int, shards: int) -> list[int]:
+    """Games for each shard: whole pairs (both colours) spread evenly, an odd
+    game last; `games` in all."""
+    pairs, odd = divmod(games, 2)
+    counts = [2 * (pairs // shards + (k < pairs % shards)) for k in range(shards)]
+    counts[-1] += odd
+    return counts
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--shards", type=int, default=4)
-    parser.add_argument("--time", type=float, default=0.93)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=40, help="games in all (default 40)")
+    parser.add_argument("--shards", type=int, default=4,
+                        help="worker processes, each playing a share (default 4)")
+    parser.add_argument("--time", type=float, default=0.93,
+                        help="seconds a move for both sides (default 0.93)")
     parser.add_argument("--cpu", action="store_true", help="CPU seconds, not wall-clock")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--ai", default="default")
-    parser.add_argument("--ai2", default="aenigma")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first shard (default 1)")
+    parser.add_argument("--ai", default="default", help="AI spec of the first side")
+    parser.add_argument("--ai2", default="aenigma", help="AI spec of the second side")
     parser.add_argument("--records", help="write every game as a JSON line")
     args = parser.parse_args()
-    per = 2 * max(1, args.games // (2 * args.shards))
-    counts = [per] * (args.shards - 1)
-    counts.append(max(0, args.games - sum(counts)))
+    if args.games < 1 or args.shards < 1:
+        parser.error("--games and --shards must be at least 1")
+    if not 0 < args.time <= 2.0:
+        parser.error("--time must be above 0 and at most the server's 2 s")
+    counts = shares(args.games, args.shards)
     tasks = [
         (args.ai, args.ai2, n, args.seed + 1000 * k, args.time, args.cpu)
         for k, n in enumerate(counts) if n
@@ -110,4 +129,10 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from boardgames.errors import BoardgamesError  # not above: --cpu patches the clock first
+
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

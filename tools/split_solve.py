@@ -1,6 +1,8 @@
-"""Split solving against one solve: wall time, CPU time, the speed-up.
+"""What does splitting a solve over workers cost and gain against one solve?
 
     python tools/split_solve.py hadron -o rows=5 -o cols=5 --all --workers 2 --rounds 3
+
+A quick look: `python tools/split_solve.py hadron -o rows=3 -o cols=4`.
 
 Each round solves the same position once in this process and once split
 over `--workers` local processes (a fresh pool each time, its start-up
@@ -22,26 +24,35 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import time
 
+from boardgames.errors import BoardgamesError
+from boardgames.options import parse_pairs
 from boardgames.registry import get_game
 from boardgames.solving.position import solve_position
 from boardgames.solving.split import solve_with_workers
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("game", help="the game's name (boardgames list)")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game parameter, e.g. -o rows=5 (repeatable)")
     parser.add_argument("--moves", default="", help="solve the position after these moves")
     parser.add_argument("--all", action="store_true", help="every optimal first move")
     parser.add_argument("--outcome", action="store_true", help="win, draw or loss only")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--tasks", type=int, default=None, help="open leaves to aim at")
-    parser.add_argument("--depth", type=int, default=3, help="deepest split tree")
-    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--depth", type=int, default=3, help="deepest split tree (default 3)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds of single and split, alternated (default 1)")
     args = parser.parse_args()
-    options = {k: int(v) for k, v in (item.split("=", 1) for item in args.option)}
+    if args.workers < 1 or args.rounds < 1:
+        parser.error("--workers and --rounds must be at least 1")
+    options = parse_pairs(args.option, "game option")
     state = get_game(args.game, **options).replay(args.moves.split())
     print(
         f"{state.game.describe()} moves={args.moves!r} all={args.all} outcome={args.outcome}"
@@ -108,4 +119,8 @@ def makespan(seconds: list[float], workers: int) -> float:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -1,6 +1,10 @@
-"""Where Squatter match games left the opening book, and how they ended.
+"""Where did Squatter match games leave the opening book, and how did they end?
 
     python tools/squatter_book_exits.py /tmp/squatter/m_s70.jsonl ...
+
+A quick look: `boardgames match squatter --ai default:time=0.05 --ai2
+seed003:time=0.05 --games 2 --records games.jsonl`, then
+`python tools/squatter_book_exits.py games.jsonl`.
 
 Reads match record files (`boardgames match ... --records F`, one JSON
 record a line) and, for every game of `--player` (the default) at
@@ -17,10 +21,12 @@ from __future__ import annotations
 
 import argparse
 import collections
-import json
+import sys
 from typing import TYPE_CHECKING
 
+from boardgames.errors import BoardgamesError
 from boardgames.games.squatter.book import LINES, book_move
+from boardgames.match.records import GameRecord
 from boardgames.registry import get_game
 
 if TYPE_CHECKING:
@@ -63,9 +69,11 @@ def exit_ply(game: Squatter, moves: list[str], colour: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("records", nargs="+", help="match record files (JSON lines)")
-    parser.add_argument("--size", type=int, default=6)
+    parser.add_argument("--size", type=int, default=6, help="board size (default 6)")
     parser.add_argument("--player", default="default", help="whose book exits to count")
     parser.add_argument("--after", type=int, default=4, help="moves shown after a non-won exit")
     args = parser.parse_args()
@@ -74,15 +82,17 @@ def main() -> None:
     lost: list[list[tuple[str, str, str]]] = [[] for _ in COLOURS]
     for path in args.records:
         with open(path) as records:
-            for text in records:
-                record = json.loads(text)
-                players = record["players"]
-                if record["params"].get("size") != args.size or args.player not in players:
+            for number, text in enumerate(records, 1):
+                if not text.strip():
+                    continue
+                record = GameRecord.from_json(text, f"{path}:{number}")
+                players = record.players
+                if record.params.get("size") != args.size or args.player not in players:
                     continue
                 colour = players.index(args.player)
-                winner = record["winner"]
+                winner = record.winner
                 result = "W" if winner == colour else "D" if winner is None else "L"
-                moves = in_frame(game, record["moves"], colour)
+                moves = in_frame(game, record.moves, colour)
                 ply = exit_ply(game, moves, colour)
                 prefix = " ".join(moves[:ply]) or "(start)"
                 exits[colour][prefix][result] += 1
@@ -98,4 +108,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

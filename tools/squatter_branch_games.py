@@ -1,8 +1,11 @@
-"""Comparing candidate book moves of one Squatter position over many seeded games.
+"""Which candidate book move of a Squatter position wins most over many seeded games?
 
     python tools/squatter_branch_games.py --size 6 \\
         --moves "A2 C4 A3 D3 B3 D5 E4 F5 C6" --candidates "E2 C3 A4 D1" \\
         --seeds 1-20 --out /tmp/squatter/branch.jsonl
+
+A quick look: the same with `--candidates "E2 C3" --seeds 1 --opponent
+seed003:time=0.05 --me default:time=0.05 --stop 20 --solve 3`.
 
 For each seed, each board symmetry of `--frames` and each candidate
 (seeds outer, so a run cut short has about as many games of every
@@ -29,12 +32,13 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import sys
 import time
 
 from squatter_tryout import outcome, play_on, play_on_record
 
 from boardgames.ai import make_player
-from boardgames.errors import SearchStopped
+from boardgames.errors import BoardgamesError, SearchStopped
 from boardgames.games.squatter.solver import SquatterSolver
 from boardgames.registry import get_game
 
@@ -61,7 +65,7 @@ def play(args: argparse.Namespace, candidate: str, seed: int, frame: int) -> dic
     for text in prefix:
         if state.to_move != side:
             opponent.choose(state)
-        state.make(game.parse_move(text))
+        state.play(text)
     line = list(prefix)
     play_on(state, side, me, opponent, args.stop, line)
     played = time.process_time() - start
@@ -82,17 +86,21 @@ def play(args: argparse.Namespace, candidate: str, seed: int, frame: int) -> dic
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--size", type=int, default=6)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--size", type=int, default=6, help="board size (default 6)")
     parser.add_argument("--moves", required=True, help="moves from the start (book side to move)")
     parser.add_argument("--candidates", required=True, help="the book side's moves to compare")
     parser.add_argument("--seeds", default="1-20", help='opponent seeds: "1-20" or "1,2,5"')
     parser.add_argument("--frames", default="0", help='board symmetries: "0-7" or "0,4"')
-    parser.add_argument("--opponent", default="seed003:time=1")
-    parser.add_argument("--me", default="default:time=1")
+    parser.add_argument("--opponent", default="seed003:time=1",
+                        help="AI spec of the opponent, given each seed (default seed003:time=1)")
+    parser.add_argument("--me", default="default:time=1",
+                        help="AI spec of the book side (default default:time=1)")
     parser.add_argument("--stop", type=int, default=22, help="free cells at which to solve")
     parser.add_argument("--solve", type=float, default=30.0, help="seconds for each solve")
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--out", required=True, help="append one JSON line a game to this file")
     args = parser.parse_args()
     counts: dict[str, collections.Counter[object]] = collections.defaultdict(collections.Counter)
     with open(args.out, "a") as out:
@@ -108,4 +116,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -1,7 +1,9 @@
-"""Check a Squatter book line: is it won for the book side, and from where?
+"""Is a Squatter book line won for the book side, and from which move on?
 
     python tools/squatter_check_line.py --size 6 --colour 1 \\
         --line "A2 C4 A3 D3 B3 D5 E4 C2 F5 E5 F2 E2 F4 D1" --from 12
+
+A quick look: the same with `--from 14 --time 5`.
 
 After each of the book side's moves (`--colour`, 0 White, 1 Black) from
 move `--from` on (moves counted from 1), `SquatterSolver` solves the
@@ -17,9 +19,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 
-from boardgames.errors import SearchStopped
+from boardgames.errors import BoardgamesError, SearchStopped
 from boardgames.games.squatter.solver import SquatterSolver
 from boardgames.registry import get_game
 
@@ -27,19 +30,24 @@ NAMES = {1: "win", 0: "draw", -1: "loss"}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--size", type=int, default=6)
-    parser.add_argument("--colour", type=int, choices=(0, 1), required=True)
-    parser.add_argument("--line", required=True)
-    parser.add_argument("--from", dest="start", type=int, default=1)
-    parser.add_argument("--time", type=float, default=120.0)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--size", type=int, default=6, help="board size (default 6)")
+    parser.add_argument("--colour", type=int, choices=(0, 1), required=True,
+                        help="the book side: 0 White, 1 Black")
+    parser.add_argument("--line", required=True, help="the line's moves from the start")
+    parser.add_argument("--from", dest="start", type=int, default=1,
+                        help="first move number to check, counted from 1 (default 1)")
+    parser.add_argument("--time", type=float, default=120.0,
+                        help="seconds for each solve (default 120)")
     args = parser.parse_args()
 
     game = get_game("squatter", size=args.size)
     state = game.new_state()
     for number, text in enumerate(args.line.split(), 1):
         mover = state.to_move
-        state.make(game.parse_move(text))
+        state.play(text)
         if mover != args.colour or number < args.start:
             continue
         solver = SquatterSolver(game)
@@ -55,4 +63,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

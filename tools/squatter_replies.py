@@ -22,29 +22,31 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 
-from boardgames.errors import SearchStopped
-from boardgames.games.squatter.rules import Squatter
+from boardgames.errors import BoardgamesError, SearchStopped
 from boardgames.games.squatter.solver import SquatterSolver
+from boardgames.registry import get_game
 
 NAMES = {1: "win", 0: "draw", -1: "loss"}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--size", type=int, default=6)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--size", type=int, default=6, help="board size (default 6)")
     parser.add_argument("--moves", required=True, help="moves from the start, the tested one last")
     parser.add_argument("--first", default="", help="replies to solve first (space separated)")
     parser.add_argument("--per", type=float, default=60.0, help="seconds a reply in the first pass")
     parser.add_argument("--total", type=float, default=1800.0, help="CPU seconds in all")
-    parser.add_argument("--stop-on-refutation", action="store_true")
+    parser.add_argument("--stop-on-refutation", action="store_true",
+                        help="end at the first reply that refutes the move")
     args = parser.parse_args()
 
-    game = Squatter(args.size)
-    state = game.new_state()
-    for text in args.moves.split():
-        state.make(game.parse_move(text))
+    game = get_game("squatter", size=args.size)
+    state = game.replay(args.moves)
     tester = 1 - state.to_move
     replies = state.legal_moves()
     first = [game.parse_move(text) for text in args.first.split()]
@@ -93,4 +95,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -1,7 +1,9 @@
-"""seed 003's replies at Squatter positions: fresh players and in-game players, several seeds.
+"""What does seed 003 reply at a Squatter position, over seeds, fresh and in a game?
 
     python tools/squatter_seed_replies.py --size 6 --seeds 1,2,3,4 \\
         "D3 F2 C4" "D3 F2 C4 E1 B5"
+
+A quick look: the same with `--seeds 1,2 --opponent seed003:time=0.05`.
 
 Seed 003 searches to a time limit, so its reply at a position can change
 with its seed, the load and what it searched before.  For each position
@@ -25,8 +27,10 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import sys
 
 from boardgames.ai import make_player
+from boardgames.errors import BoardgamesError
 from boardgames.registry import get_game
 
 
@@ -43,7 +47,7 @@ def replies(size: int, moves: list[str], seeds: list[int], opponent: str,
             for text in moves:
                 if state.to_move == side:
                     player.choose(state)
-                state.make(game.parse_move(text))
+                state.play(text)
         else:
             state = game.replay(moves)
         counts[game.format_move(player.choose(state))] += 1
@@ -51,12 +55,17 @@ def replies(size: int, moves: list[str], seeds: list[int], opponent: str,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("positions", nargs="+", help="moves from the start, one string each")
-    parser.add_argument("--size", type=int, default=6)
+    parser.add_argument("--size", type=int, default=6, help="board size (default 6)")
     parser.add_argument("--seeds", default="1,2,3,4", help="comma-separated player seeds")
-    parser.add_argument("--opponent", default="seed003:time=1")
-    parser.add_argument("--mode", choices=("fresh", "game", "both"), default="both")
+    parser.add_argument("--opponent", default="seed003:time=1",
+                        help="AI spec of the player asked, given each seed "
+                        "(default seed003:time=1)")
+    parser.add_argument("--mode", choices=("fresh", "game", "both"), default="both",
+                        help="fresh players, in-game players or both (default both)")
     args = parser.parse_args()
     seeds = [int(text) for text in args.seeds.split(",")]
     modes = ("fresh", "game") if args.mode == "both" else (args.mode,)
@@ -69,4 +78,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None

@@ -1,8 +1,11 @@
-"""Looking for a book move: try every move of a Squatter position, play on, solve.
+"""Which moves of a Squatter position win when played on against an opponent?
 
     python tools/squatter_tryout.py --size 6 \\
         --moves "C6 C4 D6 D3 D5 C2 B3 E2 D1" --opponent seed003:time=1 \\
         --out /tmp/squatter/tryout.jsonl
+
+A quick look: the same with `--only "E1 F2" --opponent seed003:time=0.05
+--me default:time=0.05,book=false --stop 20 --solve 3`.
 
 From the position after `--moves` (the book side to move), each legal move
 (one per symmetry class) is played, then the game is played on between
@@ -24,11 +27,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from typing import TYPE_CHECKING
 
 from boardgames.ai import make_player
-from boardgames.errors import SearchStopped
+from boardgames.errors import BoardgamesError, SearchStopped
 from boardgames.games.squatter.book import canonical
 from boardgames.games.squatter.solver import SquatterSolver
 from boardgames.registry import get_game
@@ -40,11 +44,15 @@ if TYPE_CHECKING:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--size", type=int, default=6)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--size", type=int, default=6, help="board size (default 6)")
     parser.add_argument("--moves", required=True, help="moves from the start")
-    parser.add_argument("--opponent", default="seed003:time=1")
-    parser.add_argument("--me", default="default:time=1,book=false")
+    parser.add_argument("--opponent", default="seed003:time=1",
+                        help="AI spec of the opponent (default seed003:time=1)")
+    parser.add_argument("--me", default="default:time=1,book=false",
+                        help="AI spec of the book side (default default:time=1,book=false)")
     parser.add_argument("--stop", type=int, default=22, help="free cells at which to solve")
     parser.add_argument("--solve", type=float, default=60.0, help="seconds for each solve")
     parser.add_argument("--first", default="", help="moves to try first")
@@ -52,7 +60,7 @@ def main() -> None:
     parser.add_argument("--win-only", action="store_true",
                         help="one null-window test: a win for the book side or not (0)")
     parser.add_argument("--shared", action="store_true", help="one solver table for every move")
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--out", required=True, help="append one JSON line a move to this file")
     args = parser.parse_args()
 
     game = get_game("squatter", size=args.size)
@@ -134,4 +142,8 @@ def outcome(
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (BoardgamesError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
