@@ -17,6 +17,7 @@ which pins easyAI==2.0.12).  Run as a script:
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from statistics import median
@@ -83,10 +84,16 @@ def compare(depth: int = 8, rounds: int = 3, engine_runs: int = 5) -> dict[str, 
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("depth", type=int, nargs="?", default=8, help="search depth (default 8)")
+    depth = parser.parse_args().depth
+    if depth < 1:
+        parser.error("depth must be at least 1")
     if not easyai_available():
         print("easyAI is not installed: pip install 'easyAI==2.0.12'")
         raise SystemExit(1)
-    depth = int(sys.argv[1]) if len(sys.argv) > 1 else 8
     f = compare(depth)
     print(f"Connect Four, depth {depth} from the start (CPU time, medians of 3 rounds)")
     print(

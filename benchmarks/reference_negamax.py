@@ -18,6 +18,7 @@ Run as a script to compare it with the engine's plain alpha-beta:
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from statistics import median
@@ -195,8 +196,16 @@ def compare(depth: int = 7, rounds: int = 3) -> dict[str, float]:
 
 
 def main() -> None:
-    depth = int(sys.argv[1]) if len(sys.argv) > 1 else 7
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("depth", type=int, nargs="?", default=7, help="search depth (default 7)")
+    parser.add_argument("rounds", type=int, nargs="?", default=5,
+                        help="rounds, the three searches alternated (default 5)")
+    args = parser.parse_args()
+    if args.depth < 1 or args.rounds < 1:
+        parser.error("depth and rounds must be at least 1")
+    depth, rounds = args.depth, args.rounds
     figures = compare(depth, rounds)
     print(
         f"Connect Four, plain alpha-beta to depth {depth} from the start "
