@@ -15,6 +15,7 @@ import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .errors import (  # noqa: F401  (OptionError is re-exported: old import path)
@@ -41,18 +42,62 @@ G = TypeVar("G", bound="Game[Any]")
 P = TypeVar("P", bound=Callable[..., Any])
 
 
+class End(StrEnum):
+    """How a game ended: by its rules, or by the referee (the value is what a
+    game record stores as its `end`).
+
+    Only `RULES` comes from the game; the referee decides every other kind,
+    and `INTERRUPTED` alone leaves the game without a result.
+    """
+
+    #: The rules ended it; the outcome's `reason` says how, in the game's words.
+    RULES = "rules"
+    #: A player resigned.
+    RESIGNATION = "resignation"
+    #: A player's game clock ran out.
+    TIME = "time"
+    #: A move took longer than the per-move limit (and its slack).
+    TIMEOUT = "timeout"
+    #: A player did not answer and was stopped by a hard limit.
+    HANG = "hang"
+    #: A player chose a move the rules forbid here.
+    ILLEGAL = "illegal"
+    #: A player answered with something that is not a move of the game.
+    MALFORMED = "malformed"
+    #: A player raised, exited, lost its connection or could not be built.
+    CRASH = "crash"
+    #: Stopped before the end, and the referee gave the result (a tournament's
+    #: game that reaches its move cap is a draw).
+    ADJUDICATION = "adjudication"
+    #: Stopped before the end with no result (Ctrl-C, quit, a move cap, a save).
+    INTERRUPTED = "interrupted"
+
+    @property
+    def forfeit(self) -> bool:
+        """A player lost through its own fault (time, a bad move, a crash, a hang)."""
+        return self in _FORFEITS
+
+
+_FORFEITS = frozenset(
+    (End.TIME, End.TIMEOUT, End.HANG, End.ILLEGAL, End.MALFORMED, End.CRASH)
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: `state.outcome()` (None while it goes on).
 
     `winner` is 0 or 1, or None for a draw; `scores` are both players'
     scores in scored games (first player first), else None; `reason` says
-    why the game ended in the game's words ("five in a row", "no legal move").
+    why the game ended: in the game's words ("five in a row", "no legal
+    move") when the rules ended it (`end` is `End.RULES`), else in the
+    referee's ("slow took 2.1 s (limit 1 s)").
     """
 
     winner: int | None
     reason: str
     scores: tuple[int, int] | None = None
+    end: End = End.RULES
 
     @property
     def draw(self) -> bool:
