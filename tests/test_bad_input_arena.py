@@ -17,6 +17,7 @@ from click.testing import CliRunner
 import cli_checks
 from boardgames.cli import main
 from boardgames.errors import BadFileError, NotationError, OptionError
+from boardgames.game import End
 from boardgames.io import check_writable
 from boardgames.match.records import GameRecord
 from boardgames.registry import get_game
@@ -143,12 +144,15 @@ def test_an_empty_directory_or_output_name_is_refused(tmp_path, monkeypatch, arg
         ({"scores": [True, 0]}, "scores must be null or a list of two whole numbers"),
         ({"result": "purple", "winner": None}, "result 'purple' and no winner disagree"),
         ({"result": "draw", "winner": 0}, "result 'draw' and winner 0 disagree"),
+        ({"result": "draw", "winner": None, "end": "crash"}, "end 'crash' and no winner disagree"),
+        ({"end": "interrupted"}, "and end 'interrupted' disagree"),
     ],
-    ids=["empty", "text", "three", "bool", "no winner", "draw won"],
+    ids=["empty", "text", "three", "bool", "no winner", "draw won", "drawn crash", "stopped"],
 )
 def test_record_outcome_fields_agree(tournament, changes, reason):
     """Each was taken: [] scores made summary() an IndexError, and a tournament
-    counted 'purple' with no winner as a draw, 'draw' with a winner as a win."""
+    counted 'purple' with no winner as a draw, 'draw' with a winner as a win,
+    a player's crash as a draw and an interrupted game as finished."""
     path = _edit_record(tournament, **changes)
     with pytest.raises(BadFileError, match=re.escape(reason)):
         GameRecord.load(path)
@@ -157,10 +161,18 @@ def test_record_outcome_fields_agree(tournament, changes, reason):
 
 
 def test_unfinished_and_finished_records_still_load():
-    cases = (("none", None, None), ("draw", None, [0, 0]), ("black", 1, [1, 3]))
-    for result, winner, scores in cases:
-        record = GameRecord("squatter", {"size": 3}, result=result, winner=winner, scores=scores)
-        assert GameRecord.from_json(record.to_json()).winner == winner
+    cases = (
+        ("none", None, None, End.INTERRUPTED),
+        ("draw", None, [0, 0], End.RULES),
+        ("black", 1, [1, 3], End.RULES),
+        ("white", 0, None, End.CRASH),
+        ("draw", None, [2, 2], End.ADJUDICATION),
+    )
+    for result, winner, scores, end in cases:
+        record = GameRecord(
+            "squatter", {"size": 3}, result=result, winner=winner, scores=scores, end=end
+        )
+        assert GameRecord.from_json(record.to_json()) == record
 
 
 def _edit_manifest(out, **changes):

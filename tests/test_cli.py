@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.cli import main
+from boardgames.game import End
 from boardgames.match.records import GameRecord
 from boardgames.registry import get_game
 from builtin_games import BUILTIN_GAMES
@@ -311,16 +312,24 @@ def test_end_of_game_lines():
     from boardgames.cli.play import describe_end
 
     game = get_game("connect4")
-    forfeit = GameRecord(
-        game="connect4", result="red", winner=0, reason="timeout", detail="slow took 2 s"
-    )
+    start = game.new_state()
+    forfeit = GameRecord.from_state(start).forfeit(start, 1, End.TIMEOUT, "slow took 2 s")
     assert describe_end(forfeit, game) == (
         "result: red wins (yellow loses by timeout: slow took 2 s)"
     )
-    assert describe_end(GameRecord(game="connect4", result="draw"), game) == "result: draw"
-    assert describe_end(GameRecord(game="connect4"), game) == "result: unfinished"
-    stopped = GameRecord(game="connect4", reason="interrupted", detail="stopped after 9 moves")
+    won = game.replay("a b a b a b a")
+    assert describe_end(GameRecord.from_state(won), game) == "result: red wins (four in a row)"
+    judged = GameRecord.from_state(start).finish(start, "stopped after 9 moves", draw=True)
+    assert describe_end(judged, game) == "result: draw (stopped after 9 moves)"
+    assert describe_end(GameRecord.from_state(start), game) == "result: unfinished"
+    stopped = GameRecord.from_state(start, why="stopped after 9 moves")
     assert describe_end(stopped, game) == "result: unfinished (stopped after 9 moves)"
+    squatter = get_game("squatter", size=3)
+    board = squatter.replay("B2")
+    crashed = GameRecord.from_state(board).forfeit(board, 1, End.CRASH, "b: ValueError")
+    assert describe_end(crashed, squatter) == (
+        "result: white wins (0-0, black loses by crash: b: ValueError)"
+    )
 
 
 def test_solve_uses_a_registered_solver_and_the_first_players_view():

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from boardgames.clock import GameClock, TimeControl, TimeManager, plies_left
 from boardgames.errors import BadFileError, OptionError
+from boardgames.game import End
 from boardgames.match.play import play_game, play_match
 from boardgames.match.records import GameRecord
 from boardgames.match.timeuse import time_use
@@ -236,8 +237,8 @@ class Obedient(Player):
 
 def test_a_player_whose_clock_runs_out_loses_on_time(game):
     record = play_game(game, [Dawdler(0.15), RandomPlayer(seed=1)], clock="0.5")
-    assert record.reason == "time" and record.winner == 1
-    assert "dawdler ran out of time" in record.detail and "clock 0.5" in record.detail
+    assert record.end is End.TIME and record.winner == 1
+    assert "dawdler ran out of time" in record.reason and "clock 0.5" in record.reason
     assert record.forfeited
     assert len(record.moves) <= 6  # at most three moves of 0.15 s fit in 0.5 s (fewer if slow)
     assert record.clock == "0.5" and record.clock_left[0] < 0 < record.clock_left[1]
@@ -246,7 +247,7 @@ def test_a_player_whose_clock_runs_out_loses_on_time(game):
 def test_a_player_that_spends_every_allotment_never_runs_out(game):
     obedient = Obedient()
     record = play_game(game, [obedient, RandomPlayer(seed=3)], clock="1")
-    assert record.reason == "normal"
+    assert record.end is End.RULES
     assert record.clock_left[0] > 0
     sides = record.sides()
     mine = [i for i, s in enumerate(sides) if s == 0]
@@ -260,8 +261,8 @@ def test_the_per_move_limit_caps_the_allotment_and_forfeits_nothing_on_its_own(g
     record = play_game(game, [obedient, RandomPlayer(seed=3)], clock="100", time_limit=0.02)
     assert max(obedient.limits) == 0.02
     slow = play_game(game, [Dawdler(0.05), RandomPlayer(seed=3)], clock="100", time_limit=0.01)
-    assert slow.reason == "normal"  # 0.05 s over a 0.01 s limit: only the clock decides
-    assert record.reason == "normal"
+    assert slow.end is End.RULES  # 0.05 s over a 0.01 s limit: only the clock decides
+    assert record.end is End.RULES
 
 
 def test_a_clocked_record_round_trips_and_records_without_a_clock_look_as_before(game):
@@ -335,7 +336,7 @@ def test_a_player_that_takes_a_stop_signal_is_stopped_before_its_clock_runs_out(
     record = play_game(game, [stubborn, OldStyle()], clock="1+0.1")
     assert stubborn.stopped[0]
     assert 0.85 <= record.times[0] < 1.0  # braked at 1 s less max(2 x 0.03, 10%, 0.05)
-    assert record.reason == "normal" and record.clock_left[0] > 0
+    assert record.end is End.RULES and record.clock_left[0] > 0
 
 
 def test_old_players_and_wrapped_ones_get_no_stop_signal(game):
@@ -347,7 +348,7 @@ def test_old_players_and_wrapped_ones_get_no_stop_signal(game):
     assert not takes_stop(Watched(OldStyle(), Deadline(None, None)))
     watched = Watched(OldStyle(), Deadline(None, None))
     record = play_game(game, [watched, RandomPlayer(seed=1)], clock="5")
-    assert record.reason == "normal"
+    assert record.end is End.RULES
 
 
 def test_the_match_summary_shows_each_players_time(game):

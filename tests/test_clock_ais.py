@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardgames.game import End
 from boardgames.match.play import play_match
 from boardgames.match.timeuse import time_use
 from boardgames.registry import get_game
@@ -40,7 +41,7 @@ REAL_ALLOTMENT = 0.05
 def _check_clocked_match(name, params, clock, games):
     game = get_game(name, **params)
     summary = play_match(game, "default", "default", games=games, clock=clock, seed=7)
-    losses = [r.summary() for r in summary.records if r.reason != "normal"]
+    losses = [r.summary() for r in summary.records if r.end is not End.RULES]
     assert not losses
     for record in summary.records:
         assert record.clock == clock

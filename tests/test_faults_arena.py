@@ -21,6 +21,7 @@ from click.testing import CliRunner
 
 from boardgames.cli import main
 from boardgames.errors import OptionError, TournamentInUseError
+from boardgames.game import End
 from boardgames.io import atomic_write_text, check_writable
 from boardgames.match.play import CTRL_C, GameInterrupted, play_game
 from boardgames.match.records import GameRecord
@@ -165,14 +166,21 @@ def test_forfeits_are_reported_but_other_games_count(tmp_path, faulty):
 # --- 10: damaged records and manifests are reported, not replayed silently --------------------
 
 
+def unfinish(text: str) -> str:
+    """A record's text with its result changed to unfinished."""
+    for result in ("red", "yellow", "draw"):
+        text = text.replace(f'"result": "{result}"', '"result": "none"')
+    return text
+
+
 @pytest.mark.parametrize(
     ("damage", "reason"),
     [
         (lambda text: text[: len(text) // 2], "not a JSON game record"),
         (lambda text: "", "not a JSON game record"),
-        (lambda text: text.replace('"result": "red"', '"result": "none"').replace(
-            '"result": "yellow"', '"result": "none"').replace(
-            '"result": "draw"', '"result": "none"'), "not a finished game"),
+        (unfinish, "result 'none' and end 'rules' disagree"),
+        (lambda text: unfinish(text).replace('"end": "rules"', '"end": "interrupted"'),
+         "not a finished game"),
     ],
 )  # fmt: skip
 def test_resume_reports_a_damaged_record(tmp_path, damage, reason):
@@ -451,7 +459,7 @@ def test_ctrl_c_during_a_move_gives_the_record_so_far():
     assert isinstance(caught.value, KeyboardInterrupt)  # still stops whatever runs the game
     # Four moves of the random player, three of the interrupter, whose fourth is Ctrl-C.
     assert len(record.moves) == 7 and len(record.times) == 7
-    assert (record.result, record.reason, record.detail) == ("none", "interrupted", CTRL_C)
+    assert (record.result, record.end, record.reason) == ("none", End.INTERRUPTED, CTRL_C)
     assert record.winner is None
     assert len(GameRecord.from_json(record.to_json()).replay(game).history) == 7
 
@@ -489,7 +497,7 @@ def test_play_ctrl_c_prints_the_result_keeps_the_record_and_exits_130(tmp_path, 
     assert f"saved to {path}" in result.stdout
     assert result.stderr == ""  # the result line replaces `error: interrupted`
     record = GameRecord.load(path)
-    assert (record.result, record.reason, len(record.moves)) == ("none", "interrupted", 5)
+    assert (record.result, record.end, len(record.moves)) == ("none", End.INTERRUPTED, 5)
     assert record.replay().history  # the moves so far, replayable
 
 
@@ -549,7 +557,9 @@ def test_match_ctrl_c_keeps_the_games_so_far(tmp_path, faulty):
     lines = [json.loads(line) for line in records.read_text().splitlines()]
     assert len(lines) >= 2
     assert all(r["result"] != "none" for r in lines[:-1])
-    assert (lines[-1]["result"], lines[-1]["detail"]) == ("none", CTRL_C)
+    assert (lines[-1]["result"], lines[-1]["end"], lines[-1]["reason"]) == (
+        "none", "interrupted", CTRL_C
+    )
     assert "unfinished: 1" in result.stdout
     assert f"interrupted: {len(lines) - 1} of 50 games finished" in result.stderr
 

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from boardgames.ai import make_player
 from boardgames.cli import main
+from boardgames.game import End
 from boardgames.protocols.hadron import HadronClient, HadronServer, LineChannel
 from boardgames.registry import get_game
 
@@ -69,7 +70,7 @@ def test_full_game_client_vs_client_on_loopback():
     final = game.replay(served.record.moves)
     assert final.is_over()
     winner = final.winner()
-    assert served.record.winner == winner and served.record.reason == "normal"
+    assert served.record.winner == winner and served.record.end is End.RULES
     assert (w if w.colour == winner else b).won
     assert max(w.think_times + b.think_times) < 2.0
     assert not served.errors
@@ -98,7 +99,7 @@ def test_bad_lines_get_an_error_and_an_illegal_move_loses():
         expect(b, "DEFEAT")
         expect(a, "VICTORY")
         (served,) = serving.join()
-    assert served.record.reason == "illegal" and served.record.winner == 0
+    assert served.record.end is End.ILLEGAL and served.record.winner == 0
     assert served.record.moves == ["E5"]
     assert len(served.errors) == 6
 
@@ -149,8 +150,8 @@ def test_timeout_and_disconnect_lose():
         c.close()
         expect(d, "VICTORY")
         first, second = serving.join()
-    assert first.record.reason == "timeout" and first.record.winner == 1
-    assert second.record.reason == "crash" and second.record.winner == 1
+    assert first.record.end is End.TIMEOUT and first.record.winner == 1
+    assert second.record.end is End.CRASH and second.record.winner == 1
 
 
 def test_client_plays_a_game_with_a_fake_server():

@@ -7,6 +7,8 @@ import time
 import connect_four  # noqa: F401  (registers connect4)
 import pytest
 
+from boardgames.errors import PlayerHung
+from boardgames.game import End
 from boardgames.match.play import play_game, play_match
 from boardgames.match.records import GameRecord
 from boardgames.players import Player, RandomPlayer
@@ -58,7 +60,9 @@ def test_normal_game_is_recorded_and_replays(game):
     record = play_game(game, [RandomPlayer(seed=1), RandomPlayer(seed=2)])
     final = record.replay()
     assert final.is_over()
-    assert record.reason == "normal"
+    assert record.end is End.RULES
+    assert record.reason == final.outcome().reason  # the game's own words
+    assert record.reason in ("four in a row", "board full")
     assert record.result == final.result()
     assert record.winner == final.winner()
     assert len(record.times) == len(record.moves)
@@ -69,38 +73,59 @@ def test_crashing_player_loses(game, side):
     players = [RandomPlayer(seed=3), RandomPlayer(seed=3)]
     players[side] = Crasher("crasher")
     record = play_game(game, players)
-    assert record.reason == "crash"
+    assert record.end is End.CRASH
     assert record.winner == 1 - side
     assert record.result == game.player_names[1 - side]
-    assert "ZeroDivisionError" in record.detail and "crasher" in record.detail
+    assert "ZeroDivisionError" in record.reason and "crasher" in record.reason
 
 
 def test_illegal_move_loses(game):
     record = play_game(game, [Cheater("cheater"), Cheater("cheater too")])
     # a a a a a a: column full after six moves; red's seventh "a" is illegal
     assert record.moves == ["a"] * 6
-    assert record.reason == "illegal" and record.winner == 1
-    assert "column full" in record.detail
+    assert record.end is End.ILLEGAL and record.winner == 1
+    assert "column full" in record.reason
 
 
 def test_a_non_move_loses(game):
     record = play_game(game, [NotAMove("typo"), RandomPlayer()])
-    assert record.reason == "illegal" and record.winner == 1
-    assert "'d'" in record.detail
+    assert record.end is End.MALFORMED and record.winner == 1
+    assert "'d'" in record.reason
+
+
+def test_a_move_index_outside_the_game_is_malformed(game):
+    class Outside(Player):
+        def choose(self, state, time_limit=None):
+            return game.num_moves
+
+    record = play_game(game, [RandomPlayer(seed=1), Outside("outside")])
+    assert record.end is End.MALFORMED and record.winner == 0
+    assert "not a move index of connect4" in record.reason
 
 
 def test_sleeping_past_the_limit_loses(game):
     record = play_game(game, [RandomPlayer(seed=1), Sleeper(0.3)], time_limit=0.1)
-    assert record.reason == "timeout"
+    assert record.end is End.TIMEOUT
     assert record.winner == 0
     assert len(record.moves) == 1
-    assert "limit 0.1 s" in record.detail
+    assert "limit 0.1 s" in record.reason
+
+
+def test_a_player_stopped_by_a_hard_limit_loses_by_hang(game):
+    class Hung(Player):
+        def choose(self, state, time_limit=None):
+            raise PlayerHung("hung stopped by the hard limit of 1 s per move")
+
+    record = play_game(game, [RandomPlayer(seed=1), Hung("hung")])
+    assert (record.end, record.winner) == (End.HANG, 0) and record.forfeited
+    assert record.reason == "hung stopped by the hard limit of 1 s per move"
 
 
 def test_a_short_overrun_inside_the_tolerance_is_allowed(game):
     players = [Sleeper(0.0), Sleeper(0.12)]
     record = play_game(game, players, time_limit=0.1, tolerance=0.3, max_moves=2)
-    assert record.reason == "interrupted" and len(record.moves) == 2
+    assert record.end is End.INTERRUPTED and len(record.moves) == 2
+    assert (record.result, record.reason) == ("none", "stopped after 2 moves")
 
 
 def test_players_cannot_corrupt_the_referees_position(game):
@@ -154,8 +179,14 @@ def test_match_is_reproducible_for_a_seed(game):
 
 def test_match_counts_forfeits(game):
     summary = play_match(game, Crasher("crasher"), "random", games=2, seed=1)
-    assert summary.losses == 2 and summary.reasons["crash"] == 2
-    assert "2 crash" in summary.format()
+    assert summary.losses == 2 and summary.forfeits == {End.CRASH: 2}
+    assert "forfeits: 2 crash" in summary.format()
+
+
+def test_a_match_counts_games_stopped_at_max_moves_as_unfinished_not_forfeits(game):
+    summary = play_match(game, "random", "random", games=2, seed=1, max_moves=2)
+    assert summary.unfinished == 2 and not summary.forfeits
+    assert "forfeits" not in summary.format()
 
 
 def test_numpy_integers_are_moves(game):
@@ -166,5 +197,5 @@ def test_numpy_integers_are_moves(game):
             return np.int64(state.legal_moves()[0])
 
     record = play_game(game, [NumpyPlayer("np"), NumpyPlayer("np2")])
-    assert record.reason == "normal"
+    assert record.end is End.RULES
     assert isinstance(record.replay().history[0], int)

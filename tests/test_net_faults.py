@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from boardgames.ai import make_player
 from boardgames.cli import main
 from boardgames.errors import OptionError, ProtocolError
+from boardgames.game import End
 from boardgames.protocols.hadron import (
     MAX_LINE,
     HadronClient,
@@ -312,7 +313,7 @@ def test_out_of_turn_move_is_answered_at_once():
         assert black.read_line(soon()) == "VICTORY"
         served = finished(thread, srv)
     assert served.record.moves == ["E5", "A1"]
-    assert served.record.reason == "crash" and served.record.winner == 1
+    assert served.record.end is End.CRASH and served.record.winner == 1
 
 
 def test_opponent_disconnect_is_noticed_at_once():
@@ -323,8 +324,8 @@ def test_opponent_disconnect_is_noticed_at_once():
         black.close()
         assert white.read_line(soon()) == "VICTORY"
         served = finished(thread, srv)
-    assert served.record.reason == "crash" and served.record.winner == 0
-    assert "Black" in served.record.detail
+    assert served.record.end is End.CRASH and served.record.winner == 0
+    assert "Black" in served.record.reason
 
 
 def test_server_quotes_bad_lines_briefly():
@@ -353,7 +354,7 @@ def test_an_over_long_line_loses():
         assert reply.startswith("MESSAGE error: Black sent a line longer than") and len(reply) < 200
         assert black.read_line(soon()) == "DEFEAT"
         served = finished(thread, srv)
-    assert served.record.reason == "crash" and served.record.winner == 0
+    assert served.record.end is End.MALFORMED and served.record.winner == 0
 
 
 def test_a_flood_of_bad_lines_loses():
@@ -364,8 +365,8 @@ def test_a_flood_of_bad_lines_loses():
         black.sock.sendall(b"HELLO\n" * 1000)
         assert white.read_line(soon()) == "VICTORY"
         served = finished(thread, srv)
-    assert served.record.reason == "crash" and served.record.winner == 0
-    assert "bad lines" in served.record.detail
+    assert served.record.end is End.MALFORMED and served.record.winner == 0
+    assert "bad lines" in served.record.reason
     assert len(served.errors) == 6
 
 
@@ -377,4 +378,4 @@ def test_a_silent_mover_times_out_and_the_opponent_wins():
         assert white.read_line(soon()) == "TIMEOUT"
         assert black.read_line(soon()) == "VICTORY"
         served = finished(thread, srv)
-    assert served.record.reason == "timeout" and served.record.winner == 1
+    assert served.record.end is End.TIMEOUT and served.record.winner == 1

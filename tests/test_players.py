@@ -7,7 +7,7 @@ import pytest
 
 from boardgames.ai import make_player
 from boardgames.errors import GameOverError, IllegalMoveError
-from boardgames.game import OptionError
+from boardgames.game import End, OptionError
 from boardgames.match.play import play_game
 from boardgames.match.records import GameRecord
 from boardgames.options import Limits
@@ -216,7 +216,8 @@ def test_undo_takes_back_the_human_move_and_the_reply(game):
     # d d c d | undo -> d d | e d | quit
     assert record.moves == ["d", "d", "e", "d"]
     assert len(record.times) == 4
-    assert record.reason == "interrupted" and record.result == "none"
+    assert record.end is End.INTERRUPTED and record.result == "none"
+    assert record.reason == "human quit"
     assert "took back 2 moves" in out
 
 

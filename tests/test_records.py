@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
+from pathlib import Path
 
 import connect_four  # noqa: F401  (registers connect4)
 import pytest
 
 from boardgames.errors import BoardgamesError, NotationError
+from boardgames.game import End
 from boardgames.io import atomic_write_text
-from boardgames.match.records import GameRecord
+from boardgames.match.records import VERSION, GameRecord
 from boardgames.registry import get_game
+
+ROOT = Path(__file__).resolve().parent.parent
+VERSION_1 = ROOT / "tests" / "data" / "records" / "version-1"
 
 
 def sample() -> GameRecord:
@@ -85,6 +91,35 @@ def test_atomic_write_keeps_old_file_when_writing_fails(tmp_path):
         ),
         (
             '{"format": "boardgames-record", "version": 1, "game": "connect4", "moves": [],'
+            ' "detail": 3}',
+            "field 'detail' has the wrong type",
+        ),
+        (
+            '{"format": "boardgames-record", "version": true, "game": "connect4", "moves": []}',
+            "unsupported record version True",
+        ),
+        (
+            '{"format": "boardgames-record", "version": 2, "game": "connect4", "moves": [],'
+            ' "end": "bored"}',
+            "unknown end 'bored'",
+        ),
+        (
+            '{"format": "boardgames-record", "version": 2, "game": "connect4", "moves": [],'
+            ' "end": "rules"}',
+            "result 'none' and end 'rules' disagree",
+        ),
+        (
+            '{"format": "boardgames-record", "version": 2, "game": "connect4", "moves": [],'
+            ' "result": "red", "winner": 0, "end": "interrupted"}',
+            "result 'red' and end 'interrupted' disagree",
+        ),
+        (
+            '{"format": "boardgames-record", "version": 2, "game": "connect4", "moves": [],'
+            ' "result": "draw", "end": "crash"}',
+            "end 'crash' and no winner disagree",
+        ),
+        (
+            '{"format": "boardgames-record", "version": 1, "game": "connect4", "moves": [],'
             ' "players": ["a"]}',
             "players must be a list of two names",
         ),
@@ -128,3 +163,125 @@ def test_atomic_write_gives_normal_permissions_and_keeps_existing_ones(tmp_path)
     fresh.chmod(0o640)
     atomic_write_text(fresh, "y")
     assert fresh.stat().st_mode & 0o777 == 0o640
+
+
+# --- how a game ended ------------------------------------------------------------------------
+
+
+def test_a_record_keeps_the_games_own_words_for_its_end(tmp_path):
+    won = get_game("connect4").replay("a b a b a b a")
+    record = GameRecord.from_state(won, players=("alice", "bob"))
+    assert (record.result, record.winner, record.end) == ("red", 0, End.RULES)
+    assert record.reason == won.outcome().reason == "four in a row"
+    assert record.moves == ["a", "b", "a", "b", "a", "b", "a"]
+    record.save(tmp_path / "won.json")
+    saved = json.loads((tmp_path / "won.json").read_text())
+    assert (saved["version"], saved["end"], saved["reason"]) == (VERSION, "rules", "four in a row")
+    assert "detail" not in saved
+    assert GameRecord.load(tmp_path / "won.json") == record
+
+
+def test_the_writers_keep_result_winner_scores_and_end_together():
+    game = get_game("squatter", size=3)
+    state = game.replay("B2")
+    record = GameRecord.from_state(state, why="saved")
+    assert (record.result, record.winner, record.scores) == ("none", None, [0, 0])
+    assert (record.end, record.reason) == (End.INTERRUPTED, "saved")
+    record.forfeit(state, 0, End.TIME, "a ran out of time")
+    assert (record.result, record.winner, record.end) == ("black", 1, End.TIME)
+    assert record.reason == "a ran out of time" and record.forfeited
+    record.finish(state, "stopped after 1 move", draw=True)
+    assert (record.result, record.winner, record.end) == ("draw", None, End.ADJUDICATION)
+    assert not record.forfeited
+    for written in (record, GameRecord.from_state(state)):
+        assert GameRecord.from_json(written.to_json()) == written  # the loader agrees
+
+
+def test_forfeit_takes_only_a_way_to_lose_and_a_player():
+    state = get_game("connect4").new_state()
+    record = GameRecord.from_state(state)
+    for end in (End.RULES, End.INTERRUPTED, End.ADJUDICATION):
+        with pytest.raises(ValueError, match="not a way to lose"):
+            record.forfeit(state, 0, end, "")
+    with pytest.raises(ValueError, match="the loser is 0 or 1"):
+        record.forfeit(state, 2, End.CRASH, "")
+    with pytest.raises(ValueError, match="for a record of connect4"):
+        record.finish(get_game("squatter", size=3).new_state())
+    assert (record.result, record.end) == ("none", End.INTERRUPTED)
+
+
+#: Each version 1 file: its end and result as this version reads them, and
+#: a piece of its words (the referee's; a game the rules ended had none).
+VERSION_1_FILES = {
+    "normal.json": (End.RULES, "draw", ""),
+    "crash.json": (End.CRASH, "white", "crasher: ZeroDivisionError: division by zero"),
+    "illegal.json": (End.ILLEGAL, "white", "cheater: illegal move B1"),
+    "timeout.json": (End.TIMEOUT, "white", "sleeper took 0.3"),
+    "time.json": (End.TIME, "white", "sleeper ran out of time"),
+    "interrupted.json": (End.INTERRUPTED, "none", "stopped after 3 moves"),
+    "tournament-draw.json": (End.ADJUDICATION, "draw", "stopped after 3 moves"),
+    "tournament-hang.json": (End.TIMEOUT, "white", "hanger stopped by the hard limit"),
+    "andantino-unfinished.json": (End.INTERRUPTED, "none", ""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VERSION_1_FILES))
+def test_version_1_records_still_load(name):
+    end, result, words = VERSION_1_FILES[name]
+    text = (VERSION_1 / name).read_text()
+    old = json.loads(text)
+    assert old["version"] == 1 and "detail" in old
+    record = GameRecord.load(VERSION_1 / name)
+    assert (record.end, record.result, record.winner) == (end, result, old["winner"])
+    assert record.reason.startswith(words) and record.reason == old["detail"]
+    assert record.moves == old["moves"] and record.scores == old["scores"]
+    final = record.replay()
+    assert final.is_over() == (end is End.RULES)
+    again = GameRecord.from_json(record.to_json())  # saved again: today's version
+    assert again == record and json.loads(record.to_json())["version"] == VERSION
+
+
+def test_the_example_record_is_in_todays_format():
+    path = ROOT / "examples" / "positions" / "andantino-game.json"
+    assert json.loads(path.read_text())["version"] == VERSION
+    record = GameRecord.load(path)
+    assert (record.end, record.result) == (End.INTERRUPTED, "none")
+
+
+#: What only the record's three writers set.
+RESULT_FIELDS = {"result", "winner", "scores", "end", "reason"}
+
+
+def _written(target: ast.expr) -> list[ast.Attribute]:
+    """The attributes an assignment to `target` changes (`a.b`, `a.b[i]`, `a.b, c.d`)."""
+    if isinstance(target, ast.Tuple | ast.List):
+        return [attribute for element in target.elts for attribute in _written(element)]
+    if isinstance(target, ast.Starred | ast.Subscript):
+        return _written(target.value)
+    return [target] if isinstance(target, ast.Attribute) else []
+
+
+def test_only_the_records_writers_write_a_result():
+    """Outside match/records.py no code sets a record's result fields: neither
+    by assignment to a `...record...` nor by passing them to `GameRecord(...)`."""
+    src = ROOT / "src" / "boardgames"
+    found = []
+    for path in sorted(src.rglob("*.py")):
+        if path == src / "match" / "records.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            targets = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                targets = [node.target]
+            for attribute in (a for target in targets for a in _written(target)):
+                if attribute.attr in RESULT_FIELDS and "record" in ast.unparse(attribute).lower():
+                    found.append(f"{path.relative_to(src)}:{node.lineno}: {ast.unparse(attribute)}")
+            if (
+                isinstance(node, ast.Call)
+                and ast.unparse(node.func).endswith("GameRecord")
+                and {k.arg for k in node.keywords} & RESULT_FIELDS
+            ):
+                found.append(f"{path.relative_to(src)}:{node.lineno}: {ast.unparse(node)[:60]}")
+    assert not found, "results written outside GameRecord's writers:\n" + "\n".join(found)

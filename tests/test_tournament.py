@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.cli import main
-from boardgames.game import OptionError
+from boardgames.game import End, OptionError
 from boardgames.match.records import GameRecord
 from boardgames.parallel import MissingExtraError, open_executor
 from boardgames.players import Player, RandomPlayer
@@ -38,7 +39,7 @@ SPECS = ["random", "alphabeta:depth=1", "negascout:depth=2"]
 def outcomes(result: TournamentResult) -> list[tuple]:
     """Everything that must not depend on the executor: who played what, and how it ended."""
     return [
-        (r.key, tuple(r.record.players), tuple(r.record.moves), r.winner, r.record.reason)
+        (r.key, tuple(r.record.players), tuple(r.record.moves), r.winner, r.record.end)
         for r in result.results
     ]
 
@@ -159,7 +160,9 @@ def test_games_stopped_at_max_moves_are_draws():
     settings = TournamentSettings("connect4", {}, ["random"] * 2, games_per_pair=2, max_moves=3)
     result = round_robin(settings)
     assert all(r.winner is None and r.record.result == "draw" for r in result.results)
-    assert result.reasons() == {"interrupted": 2}
+    assert result.ends() == {"adjudication": 2}
+    assert all(r.record.end is End.ADJUDICATION for r in result.results)
+    assert all(r.record.reason == "stopped after 3 moves" for r in result.results)
     assert [s.draws for s in result.standings()] == [2, 2]
 
 
@@ -267,24 +270,23 @@ def test_crashing_and_hanging_players_lose_and_the_tournament_goes_on(executor_k
         else:
             assert r.record.players[r.record.winner] != culprit
         if culprit == "sleeper":
-            assert r.record.reason == "timeout"
-            assert "hard limit of 0.2 s per move" in r.record.detail
+            assert r.record.end is End.HANG
+            assert "hard limit of 0.2 s per move" in r.record.reason
         elif culprit == "quitter":
-            assert r.record.reason == "crash" and "exit(3)" in r.record.detail
+            assert r.record.end is End.CRASH and "exit(3)" in r.record.reason
         else:
-            assert r.record.reason == "crash"
+            assert r.record.end is End.CRASH
             if culprit == "unbuildable":
-                assert "cannot build the player" in r.record.detail
-    reasons = result.reasons()
-    assert reasons == {"crash": 16, "timeout": 4}
+                assert "cannot build the player" in r.record.reason
+    assert result.ends() == {"crash": 16, "hang": 4}
 
 
 def test_game_timeout_makes_the_side_to_move_lose():
     settings = TournamentSettings("connect4", {}, [slow, slow], games_per_pair=2, game_timeout=0.15)
     result = round_robin(settings)
     for r in result.results:
-        assert r.record.reason == "timeout"
-        assert "per game" in r.record.detail
+        assert r.record.end is End.HANG
+        assert "per game" in r.record.reason
         # The side to move when time ran out lost: it would have played move len(moves) + 1.
         loser = len(r.record.moves) % 2
         assert r.record.winner == 1 - loser
@@ -384,6 +386,22 @@ def test_cli_tournament_then_resume_with_more_games(tmp_path):
     assert summary["played"] == 4 and summary["anchor"] == "random"
     assert sum(s["games"] for s in summary["standings"]) == 8
     assert all(p.stat().st_mtime_ns == stamps[p.name] for p in records)  # not replayed
+
+
+def test_a_tournament_directory_of_the_first_record_format_resumes(tmp_path):
+    out = tmp_path / "old"
+    shutil.copytree(ROOT / "tests" / "data" / "tournament-version-1", out)
+    old = sorted(p.name for p in (out / "games").iterdir())
+    assert all(json.loads((out / "games" / name).read_text())["version"] == 1 for name in old)
+    resumed = run_cli("--resume", str(out), "--workers", "0")
+    assert resumed.exit_code == 0, resumed.output
+    assert "3 of 4 games already played" in resumed.stderr
+    assert "4 of 4 games played; 4 by adjudication" in resumed.stdout
+    new = json.loads((out / "games" / "00-01-0003.json").read_text())
+    assert (new["version"], new["end"], new["result"]) == (2, "adjudication", "draw")
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["ends"] == {"adjudication": 4}
+    assert {g["reason"] for g in summary["games"]} == {"stopped after 5 moves"}
 
 
 @pytest.mark.parametrize(

@@ -45,7 +45,7 @@ def main() -> None:
         colour = game.player_names[a_side]
         print(
             f"game {index + 1:2d}: A plays {colour}, result {record.result} "
-            f"({len(record.moves)} moves, {record.reason}); "
+            f"({len(record.moves)} moves, {record.end.value}: {record.reason}); "
             f"A {summary.wins}-{summary.draws}-{summary.losses}",
             flush=True,
         )

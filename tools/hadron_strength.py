@@ -45,7 +45,8 @@ def shard(task: tuple[str, str, int, int, float, bool]) -> list[dict]:
 
     def keep(index: int, record, summary) -> None:
         rows.append({
-            "a_side": index % 2, "winner": record.winner, "reason": record.reason,
+            "a_side": index % 2, "winner": record.winner, "end": record.end.value,
+            "reason": record.reason,
             "forfeited": record.forfeited,
             "moves": record.moves, "times": record.times, "load": os.getloadavg()[0],
         })

@@ -18,6 +18,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from boardgames import get_game  # noqa: E402
 from boardgames.ai import make_player  # noqa: E402
 from boardgames.cli.web import allowed_hosts, is_loopback  # noqa: E402
+from boardgames.game import End  # noqa: E402
 from boardgames.match.records import GameRecord  # noqa: E402
 from boardgames.web.app import create_app  # noqa: E402
 from boardgames.web.thinking import capabilities, think  # noqa: E402
@@ -207,6 +208,9 @@ def test_record_round_trip(client):
     assert record.game == "dots" and record.params == {"rows": 2, "cols": 2}
     assert record.moves == ["A2", "B1", "B3", "C2"] and record.players == ["human", "human"]
     assert record.replay().moves_text() == "A2 B1 B3 C2"
+    assert (record.result, record.end, record.reason) == (
+        "none", End.INTERRUPTED, "saved from the web page"
+    )
     loaded = client.post("/api/sessions", json={"record": record.to_dict()}).json()
     assert loaded["id"] != sid and [m["text"] for m in loaded["moves"]] == record.moves
     assert loaded["svg"] == snap["svg"] and loaded["scores"] == [0, 1]
@@ -215,12 +219,23 @@ def test_record_round_trip(client):
     assert len(parsed) == 2 and parsed[0]["summary"].startswith("dots: human vs human")
 
 
+def test_a_finished_game_is_saved_with_the_games_own_words(client):
+    snap = new_game(client, "dots", {"rows": 2, "cols": 2})
+    while snap["outcome"] is None:
+        snap = client.post(f"/api/sessions/{snap['id']}/move",
+                           json={"move": snap["legal_names"][0]}).json()
+    record = GameRecord.from_json(client.get(f"/api/sessions/{snap['id']}/record").text)
+    assert record.end is End.RULES and record.reason == snap["outcome"]["reason"]
+    assert record.scores == snap["scores"] and record.result == record.replay().result()
+
+
 def test_a_finished_record_shows_its_result_and_a_bad_one_is_refused(client):
-    record = GameRecord(game="squatter", params={"size": 3}, players=["a", "b"],
-                        moves=["A1", "B2"], result="white", winner=0, reason="timeout",
-                        detail="b took 9 s")
+    state = get_game("squatter", size=3).replay("A1 B2")
+    record = GameRecord.from_state(state, players=["a", "b"])
+    record.forfeit(state, 1, End.TIMEOUT, "b took 9 s")
     loaded = client.post("/api/sessions", json={"record": record.to_dict()}).json()
-    assert loaded["record_result"]["reason"] == "timeout"
+    assert loaded["record_result"]["end"] == "timeout"
+    assert loaded["record_result"]["reason"] == "b took 9 s"
     assert loaded["moves"][0]["by"] == "a"
     record.moves = ["A1", "A1"]
     response = client.post("/api/sessions", json={"record": record.to_dict()})

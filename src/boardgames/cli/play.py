@@ -11,7 +11,7 @@ import click
 from ..ai import make_player
 from ..clock import TimeControl
 from ..errors import GameInterrupted, MatchInterrupted
-from ..game import Game, State
+from ..game import End, Game, State
 from ..io import atomic_write_text, check_writable
 from ..match.play import play_game, play_match
 from ..match.records import GameRecord
@@ -52,19 +52,18 @@ def describe_move(state: State, move: int, player: Player, side: int) -> str:
 
 
 def describe_end(record: GameRecord, game: Game) -> str:
-    """'result: white wins (6-0)', '... (black loses by timeout: ...)',
-    'result: unfinished (Ctrl-C)', 'result: unfinished (human quit)'."""
-    scores = "" if record.scores is None else f" ({record.scores[0]}-{record.scores[1]})"
+    """'result: white wins (6-0, no legal move)', '... (black loses by timeout:
+    ...)', 'result: unfinished (Ctrl-C)', 'result: unfinished (human quit)'."""
     if record.result == "none":
-        why = record.detail or (record.reason if record.reason != "normal" else "")
-        return "result: unfinished" + (f" ({why})" if why else "")
-    if record.result == "draw":
-        return f"result: draw{scores}"
-    text = f"result: {record.result} wins{scores}"
-    if record.reason != "normal" and record.winner is not None:
+        return "result: unfinished" + (f" ({record.reason})" if record.reason else "")
+    notes = [] if record.scores is None else [f"{record.scores[0]}-{record.scores[1]}"]
+    if record.end is End.RULES or record.winner is None:
+        notes += [record.reason] if record.reason else []
+    else:
         loser = game.player_names[1 - record.winner]
-        text += f" ({loser} loses by {record.reason}: {record.detail})"
-    return text
+        notes.append(f"{loser} loses by {record.end.value}: {record.reason}")
+    text = "draw" if record.result == "draw" else f"{record.result} wins"
+    return f"result: {text}" + (f" ({', '.join(notes)})" if notes else "")
 
 
 @click.command(cls=Command)
@@ -243,7 +242,7 @@ def match(
     click.echo(summary.format())
     if interrupted:
         fail(f"interrupted: {summary.games - 1} of {games} games finished", 130)
-    forfeited = sum(summary.reasons.values())
+    forfeited = sum(summary.forfeits.values())
     if summary.games and forfeited == summary.games:
         first = summary.records[0]
         fail(f"every game was forfeited ({forfeited} of {summary.games}): check the players;"

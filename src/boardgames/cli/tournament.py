@@ -250,16 +250,16 @@ def report_failures(
     folder: TournamentDir,
     again: str = "",
 ) -> None:
-    """A warning line for games lost to a player's crash, illegal move or
-    timeout; an error (exit 2) when no game of this run ended on the board,
+    """A warning line for games lost by a player's fault (a crash, a bad move,
+    time, a hang); an error (exit 2) when no game of this run ended on the board,
     or some could not be played at all: the table then measures nothing."""
     new = [r.record for r in result.results if r.key not in before and r.record is not None]
     forfeits = [record for record in new if record.forfeited]
     if forfeits:
         counts: dict[str, int] = {}
         for record in forfeits:
-            counts[record.reason] = counts.get(record.reason, 0) + 1
-        how = ", ".join(f"{n} by {reason}" for reason, n in sorted(counts.items()))
+            counts[record.end.value] = counts.get(record.end.value, 0) + 1
+        how = ", ".join(f"{n} by {end}" for end, n in sorted(counts.items()))
         first = forfeits[0]
         progress(
             f"warning: {len(forfeits)} of {len(new)} games forfeited ({how});"

@@ -12,7 +12,7 @@ record of the moves so far, marked unfinished, so a caller can keep it.
 `play_match` plays N games between two AI specs with colours alternating
 and sums them up.  Players are run in-process, one move at a time: a player
 that sleeps past the limit is only caught when it returns (a parallel,
-process-isolated tournament lives elsewhere in `arena`).
+process-isolated tournament is `tournament.worker`).
 """
 
 from __future__ import annotations
@@ -31,11 +31,12 @@ from ..errors import (
     GameInterrupted,
     MatchInterrupted,
     OptionError,
+    PlayerHung,
     QuitRequest,
     SaveRequest,
     UndoRequest,
 )
-from ..game import Game, State
+from ..game import End, Game, State
 from ..options import check_real, check_seconds, check_whole
 from ..players import Player
 from .openings import opening_for, opening_position
@@ -72,13 +73,13 @@ def play_game(
     move (for display); `move` is None after an undo.  `time_limit` (seconds
     per move) applies to timed players; going over it by more than
     `tolerance` (default 10% + 50 ms) loses the game.  `max_moves` stops a
-    game that would run too long, as "interrupted".
+    game that would run too long, unfinished (`End.INTERRUPTED`).
 
     With a `clock` ("SECONDS[+INCREMENT]" or a TimeControl) each timed
     player has that budget for the whole game instead: `time_manager` (a
     default `TimeManager`) allots each move its share, which the player gets
     as its `time_limit` (capped by `time_limit` when both are given), and a
-    player whose clock runs out loses on time (reason "time").  Only the
+    player whose clock runs out loses on time (`End.TIME`).  Only the
     clock decides then; the record keeps each move's allotment and the time
     left on both clocks.
     """
@@ -91,17 +92,19 @@ def play_game(
     if max_moves is not None:
         check_whole("max moves", max_moves, 1)
     control = None if clock is None else TimeControl.parse(clock)
-    record = GameRecord(game=game.name, params=dict(game.params), players=[p.name for p in players])
+    names = [p.name for p in players]
     if isinstance(start, GameRecord):
         state = start.replay(game)
-        record.start, record.moves, record.times = start.start, list(start.moves), list(start.times)
+        record = GameRecord.from_state(state, players=names, moves=(), start=start.start)
+        record.moves, record.times = list(start.moves), list(start.times)
         movers = _movers(start, game)
     elif start is not None:
         state = start.copy()
-        record.start = start.to_text()
+        record = GameRecord.from_state(state, players=names, moves=(), start=start.to_text())
         movers = []
     else:
         state = game.new_state()
+        record = GameRecord.from_state(state, players=names)
         movers = []
     # Moves before the record's own moves cannot be taken back.
     base = len(state.history) - len(record.moves)
@@ -126,7 +129,7 @@ def play_game(
             del record.allotted[len(record.moves) :]
             record.allotted += [None] * (len(record.moves) - len(record.allotted))
         state = record.replay(game)
-        raise GameInterrupted(_finish(record, state, "interrupted", None, CTRL_C)) from None
+        raise GameInterrupted(record.finish(state, CTRL_C)) from None
 
 
 def _referee(
@@ -142,7 +145,7 @@ def _referee(
 ) -> GameRecord:
     while not state.is_over():
         if max_moves is not None and len(record.moves) >= max_moves:
-            return _finish(record, state, "interrupted", None, f"stopped after {max_moves} moves")
+            return record.finish(state, f"stopped after {max_moves} moves")
         side = state.to_move
         player = players[side]
         limit = timing.limit(state, player)
@@ -152,7 +155,7 @@ def _referee(
         except QuitRequest as request:
             if request.args == ("interrupted",):  # Ctrl-C at a human's prompt
                 raise KeyboardInterrupt from None
-            return _finish(record, state, "interrupted", None, f"{player.name} quit")
+            return record.finish(state, f"{player.name} quit")
         except UndoRequest:
             _undo(state, record, movers, side, base, player)
             if on_move is not None:
@@ -161,17 +164,19 @@ def _referee(
         except SaveRequest as request:
             _save(record, state, request.path, player)
             continue
+        except PlayerHung as exc:  # stopped by the watchdog's hard limit
+            return record.forfeit(state, side, End.HANG, str(exc))
         except Exception as exc:  # a broken player loses; the referee carries on
-            return _finish(record, state, "crash", 1 - side, f"{player.name}: {describe(exc)}")
+            return record.forfeit(state, side, End.CRASH, f"{player.name}: {describe(exc)}")
         elapsed = _time.perf_counter() - started
         lost = timing.verdict(side, player, elapsed, limit)
         if timing.clock is not None:
             record.clock_left = rounded(timing.clock.left)
         if lost is not None:
-            return _finish(record, state, lost[0], 1 - side, lost[1])
-        reason = _illegal(state, move)
-        if reason is not None:
-            return _finish(record, state, "illegal", 1 - side, f"{player.name}: {reason}")
+            return record.forfeit(state, side, *lost)
+        fault = _fault(state, move)
+        if fault is not None:
+            return record.forfeit(state, side, fault[0], f"{player.name}: {fault[1]}")
         move = operator.index(move)
         state.make(move)
         record.moves.append(game.format_move(move))
@@ -181,21 +186,24 @@ def _referee(
         movers.append(side)
         if on_move is not None:
             on_move(state, move, player)
-    return _finish(record, state, "normal", state.winner(), "")
+    return record.finish(state)
 
 
 def _movers(record: GameRecord, game: Game) -> list[int]:
     return record.sides(game)
 
 
-def _illegal(state: State, move: object) -> str | None:
+def _fault(state: State, move: object) -> tuple[End, str] | None:
+    """What is wrong with a player's answer `move`, or None for a legal move."""
     if isinstance(move, bool) or not hasattr(move, "__index__"):
-        return f"returned {move!r}, not a move index"
+        return End.MALFORMED, f"returned {move!r}, not a move index"
     move = operator.index(move)  # numpy integers are fine
     if not 0 <= move < state.game.num_moves:
-        return f"returned {move}, not a move index of {state.game.name}"
+        return End.MALFORMED, f"returned {move}, not a move index of {state.game.name}"
     reason = state.illegal_reason(move)
-    return None if reason is None else f"illegal move {state.game.format_move(move)} ({reason})"
+    if reason is None:
+        return None
+    return End.ILLEGAL, f"illegal move {state.game.format_move(move)} ({reason})"
 
 
 def describe(exc: BaseException) -> str:
@@ -225,13 +233,7 @@ def _undo(
 
 
 def _save(record: GameRecord, state: State, path: str, player: Player) -> None:
-    snapshot = _finish(
-        _copy(record),
-        state,
-        "interrupted" if not state.is_over() else "normal",
-        state.winner(),
-        "saved during play",
-    )
+    snapshot = _copy(record).finish(state, "saved during play")
     try:
         snapshot.save(path)
     except OSError as exc:
@@ -242,22 +244,6 @@ def _save(record: GameRecord, state: State, path: str, player: Player) -> None:
 
 def _copy(record: GameRecord) -> GameRecord:
     return GameRecord.from_dict(record.to_dict())
-
-
-def _finish(
-    record: GameRecord, state: State, reason: str, winner: int | None, detail: str
-) -> GameRecord:
-    game = state.game
-    record.reason, record.detail = reason, detail
-    finished = reason != "interrupted"
-    record.winner = winner if finished else None
-    if not finished:
-        record.result = "none"
-    else:
-        record.result = "draw" if winner is None else game.player_names[winner]
-    if game.scored:
-        record.scores = list(state.scores())
-    return record
 
 
 # --- matches -------------------------------------------------------------------------
@@ -273,7 +259,8 @@ class MatchSummary:
     draws: int = 0
     losses: int = 0
     unfinished: int = 0
-    reasons: Counter = field(default_factory=Counter)
+    #: Games a player lost by its own fault, by kind of end (`End.forfeit`).
+    forfeits: Counter[End] = field(default_factory=Counter)
     records: list[GameRecord] = field(default_factory=list)
 
     @property
@@ -300,8 +287,8 @@ class MatchSummary:
 
     def add(self, record: GameRecord, a_side: int) -> None:
         self.records.append(record)
-        if record.reason != "normal":
-            self.reasons[record.reason] += 1
+        if record.forfeited:
+            self.forfeits[record.end] += 1
         if record.result == "none":
             self.unfinished += 1
         elif record.winner is None:
@@ -323,9 +310,10 @@ class MatchSummary:
             lines.append(f"elo difference: {round(self.elo) or 0:+d}")
         if self.unfinished:
             lines.append(f"unfinished: {self.unfinished}")
-        if self.reasons:
+        if self.forfeits:
             lines.append(
-                "forfeits: " + ", ".join(f"{n} {r}" for r, n in sorted(self.reasons.items()))
+                "forfeits: "
+                + ", ".join(f"{n} {end.value}" for end, n in sorted(self.forfeits.items()))
             )
         clocks = {r.clock for r in self.records if r.clock is not None}
         if clocks:

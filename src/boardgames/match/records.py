@@ -4,6 +4,12 @@ Moves are stored in the game's notation (readable, and stable if a game's
 internal move numbering ever changes).  A record names the game and its
 options, so `replay()` rebuilds the final position from the file alone.
 Loading checks every field and reports a bad file with its path and reason.
+
+How the game ended is written by three methods only: `from_state` (a new
+record), `finish` (the result the position has) and `forfeit` (a player
+loses by the referee's decision).  They keep `result`, `winner`, `scores`,
+`end` (an `End`) and `reason` (the game's words, or the referee's) in
+agreement, as `load` checks.
 """
 
 from __future__ import annotations
@@ -11,24 +17,25 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from ..clock import TimeControl
 from ..errors import BadFileError, BoardgamesError, NotationError, OptionError, quote
-from ..game import Game, State
+from ..game import End, Game, Outcome, State
 from ..io import atomic_write_text, parse_json, read_text
 from ..registry import get_game
 
 FORMAT = "boardgames-record"
-VERSION = 1
-#: How a game ended: on the board, or by a player losing on the spot ("timeout":
-#: a move over the per-move limit; "time": a game clock ran out).
-REASONS = ("normal", "timeout", "time", "illegal", "crash", "interrupted")
-#: The reasons by which a player lost without the game ending on the board.
-FORFEITS = ("crash", "illegal", "timeout", "time")
+VERSION = 2
+#: The ends by which the referee makes a player lose (`forfeit`).
+LOSSES = frozenset(
+    (End.RESIGNATION, End.TIME, End.TIMEOUT, End.HANG, End.ILLEGAL, End.MALFORMED, End.CRASH)
+)
+#: The kinds of end a record may have.
+ENDS = tuple(end.value for end in End)
 #: Fields written only when a game clock was used.
 CLOCK_FIELDS = ("clock", "clock_left", "allotted")
 
@@ -51,18 +58,63 @@ def _check_clock(values: dict[str, Any], bad: Callable[[str], NotationError]) ->
 
 
 def _check_outcome(values: dict[str, Any], bad: Callable[[str], NotationError]) -> None:
-    """The result, winner and scores of a record being loaded agree (BadFileError
-    via `bad`): a winner in a draw, or no winner when a colour won, is a hand
-    edit that a tournament's table would count one way or the other (an
-    unfinished game's winner is never read)."""
+    """The result, winner, scores and end of a record being loaded agree
+    (BadFileError via `bad`): a winner in a draw, no winner when a colour won
+    or a player lost by the referee, or a result for an interrupted game, is a
+    hand edit that a tournament's table would count one way or the other."""
     result, winner = values.get("result", "none"), values.get("winner")
     if result != "none" and (winner is None) != (result == "draw"):
         said = "no winner" if winner is None else f"winner {winner}"
         raise bad(f"result {quote(result)} and {said} disagree")
+    end = values["end"]
+    if (result == "none") != (end is End.INTERRUPTED):
+        raise bad(f"result {quote(result)} and end {quote(end.value)} disagree")
+    if end in LOSSES and winner is None:
+        raise bad(f"end {quote(end.value)} and no winner disagree")
     scores = values.get("scores")
     whole = all(isinstance(x, int) and not isinstance(x, bool) for x in scores or ())
     if scores is not None and (len(scores) != 2 or not whole):
         raise bad("scores must be null or a list of two whole numbers")
+
+
+def _check_end(values: dict[str, Any], bad: Callable[[str], NotationError]) -> None:
+    """`values["end"]` as an End: checked, or when missing, read from the result."""
+    if "end" not in values:
+        finished = values.get("result", "none") != "none"
+        values["end"] = End.RULES if finished else End.INTERRUPTED
+    elif values["end"] in ENDS:
+        values["end"] = End(values["end"])
+    else:
+        raise bad(f"unknown end {quote(values['end'])} (expected one of {', '.join(ENDS)})")
+
+
+#: The `reason` of a version 1 record, the kind of end it became (a stopped
+#: game with a result was adjudicated; one without, interrupted).
+_VERSION_1_ENDS = {
+    "normal": (End.RULES, End.INTERRUPTED),
+    "interrupted": (End.ADJUDICATION, End.INTERRUPTED),
+    "timeout": (End.TIMEOUT, End.TIMEOUT),
+    "time": (End.TIME, End.TIME),
+    "illegal": (End.ILLEGAL, End.ILLEGAL),
+    "crash": (End.CRASH, End.CRASH),
+}
+
+
+def _from_version_1(data: dict[str, Any], bad: Callable[[str], NotationError]) -> dict[str, Any]:
+    """The fields of a version 1 record as this version has them: its `reason`
+    was the kind of end and its `detail` the referee's words, which become
+    `end` and `reason` (a game the rules ended has no words of its own)."""
+    data = dict(data)
+    kind, detail = data.pop("reason", "normal"), data.pop("detail", "")
+    if not isinstance(kind, str) or kind not in _VERSION_1_ENDS:
+        known = ", ".join(_VERSION_1_ENDS)
+        raise bad(f"unknown reason {quote(str(kind))} (expected one of {known})")
+    if not isinstance(detail, str):
+        raise bad(f"field 'detail' has the wrong type ({type(detail).__name__})")
+    finished, unfinished = _VERSION_1_ENDS[kind]
+    data["end"] = (unfinished if data.get("result", "none") == "none" else finished).value
+    data["reason"] = detail
+    return data
 
 
 def _is_number(value: Any) -> bool:
@@ -75,6 +127,9 @@ def _now() -> str:
 
 @dataclass
 class GameRecord:
+    """One game: the game and its options, the players, the moves and their
+    times, and how it ended (written by `from_state`, `finish` and `forfeit`)."""
+
     game: str
     params: dict[str, int] = field(default_factory=dict)
     players: list[str] = field(default_factory=lambda: ["", ""])
@@ -84,9 +139,11 @@ class GameRecord:
     #: 0 or 1 (first / second player), None for a draw or an unfinished game.
     winner: int | None = None
     scores: list[int] | None = None
-    reason: str = "normal"
-    #: Free text about a forfeit (the exception, the bad move, the overrun).
-    detail: str = ""
+    #: How the game ended; `End.INTERRUPTED` while it has no result.
+    end: End = End.INTERRUPTED
+    #: Why: in the game's words when the rules ended it ("five in a row"),
+    #: else in the referee's (the exception, the bad move, the overrun, "Ctrl-C").
+    reason: str = ""
     #: The start position in the game's text format, None for the usual start.
     start: str | None = None
     #: Seconds each move took, parallel to `moves`.
@@ -101,12 +158,71 @@ class GameRecord:
 
     @property
     def forfeited(self) -> bool:
-        """Lost by a player's crash, illegal move or timeout (not on the board)."""
-        return self.reason in FORFEITS
+        """Lost by a player's fault: time, a bad move, a crash or a hang."""
+        return self.end.forfeit
+
+    # --- the result: these three methods alone write it ------------------------------
+    @classmethod
+    def from_state(
+        cls,
+        state: State,
+        *,
+        players: Sequence[str] = ("", ""),
+        moves: Iterable[int] | None = None,
+        start: str | None = None,
+        times: Iterable[float] = (),
+        why: str = "",
+    ) -> GameRecord:
+        """A record of the game that reached `state`: `moves` (indices; default:
+        every move made on `state`) played from `start` (a position's text; None:
+        the usual start), with the result `state` has (`finish(state, why)`)."""
+        game = state.game
+        played = state.history if moves is None else moves
+        record = cls(
+            game=game.name,
+            params=dict(game.params),
+            players=list(players),
+            moves=[game.format_move(move) for move in played],
+            start=start,
+            times=list(times),
+        )
+        return record.finish(state, why)
+
+    def finish(self, state: State, why: str = "", *, draw: bool = False) -> GameRecord:
+        """Write the result `state` has, and return the record: its outcome when
+        the rules ended the game (`End.RULES`, in the game's words); otherwise
+        the game stopped for `why`: unfinished (`End.INTERRUPTED`) or, with
+        `draw`, adjudicated a draw (`End.ADJUDICATION`)."""
+        outcome = state.outcome()
+        if outcome is None and draw:
+            outcome = Outcome(None, why, None, End.ADJUDICATION)
+        return self._write(state, outcome, why)
+
+    def forfeit(self, state: State, loser: int, end: End, why: str) -> GameRecord:
+        """Write that `loser` (0 or 1) lost at `state` by `end` (a resignation or
+        a fault, one of `LOSSES`) for `why`, and return the record."""
+        if end not in LOSSES:
+            raise ValueError(f"{end!r} is not a way to lose ({', '.join(sorted(LOSSES))})")
+        if loser not in (0, 1):
+            raise ValueError(f"the loser is 0 or 1, not {loser!r}")
+        return self._write(state, Outcome(1 - loser, why, None, end), why)
+
+    def _write(self, state: State, outcome: Outcome | None, why: str) -> GameRecord:
+        game = state.game
+        if (game.name, game.params) != (self.game, self.params):
+            raise ValueError(f"a position of {game.describe()} for a record of {self.game}")
+        if outcome is None:
+            self.result, self.winner, self.end, self.reason = "none", None, End.INTERRUPTED, why
+        else:
+            self.result, self.winner = outcome.result(game.player_names), outcome.winner
+            self.end, self.reason = outcome.end, outcome.reason
+        self.scores = list(state.scores()) if game.scored else None
+        return self
 
     # --- JSON --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         data = {"format": FORMAT, "version": VERSION, **asdict(self)}
+        data["end"] = self.end.value
         if self.clock is None:  # records without a clock look as they always did
             for key in CLOCK_FIELDS:
                 del data[key]
@@ -138,8 +254,11 @@ class GameRecord:
 
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise bad(f'not a game record (no "format": "{FORMAT}")')
-        if data.get("version") != VERSION:
-            raise bad(f"unsupported record version {data.get('version')!r} (expected {VERSION})")
+        version = data.get("version")
+        if type(version) is not int or not 1 <= version <= VERSION:
+            raise bad(f"unsupported record version {version!r} (expected 1 to {VERSION})")
+        if version == 1:
+            data = _from_version_1(data, bad)
         checks: dict[str, tuple[type | tuple[type, ...], bool]] = {
             "game": (str, True),
             "params": (dict, False),
@@ -148,8 +267,8 @@ class GameRecord:
             "result": (str, False),
             "winner": ((int, type(None)), False),
             "scores": ((list, type(None)), False),
+            "end": (str, False),
             "reason": (str, False),
-            "detail": (str, False),
             "start": ((str, type(None)), False),
             "times": (list, False),
             "date": (str, False),
@@ -175,8 +294,7 @@ class GameRecord:
         if not all(_is_number(t) and t >= 0 for t in values.get("times", [])):
             raise bad("times must be numbers of seconds (finite, >= 0)")
         _check_clock(values, bad)
-        if values.get("reason", "normal") not in REASONS:
-            raise bad(f"unknown reason {values['reason']!r} (expected one of {', '.join(REASONS)})")
+        _check_end(values, bad)
         if values.get("winner") not in (None, 0, 1):
             raise bad(f"winner must be 0, 1 or null, not {values['winner']!r}")
         _check_outcome(values, bad)
@@ -230,11 +348,17 @@ class GameRecord:
         return state
 
     def summary(self) -> str:
+        """'hadron: a vs b: white wins (no legal move), 41 moves', '... red wins by
+        timeout: b took 2.3 s (limit 1 s), 12 moves', '... unfinished by
+        interrupted: Ctrl-C, 5 moves'."""
         names = " vs ".join(p or "?" for p in self.players)
         outcome = {"none": "unfinished", "draw": "draw"}.get(self.result, f"{self.result} wins")
         line = f"{self.game}: {names}: {outcome}"
-        if self.scores is not None:
-            line += f" ({self.scores[0]}-{self.scores[1]})"
-        if self.reason != "normal":
-            line += f" by {self.reason}" + (f": {self.detail}" if self.detail else "")
+        notes = [] if self.scores is None else [f"{self.scores[0]}-{self.scores[1]}"]
+        if self.end is End.RULES and self.reason:
+            notes.append(self.reason)
+        if notes:
+            line += f" ({', '.join(notes)})"
+        if self.end is not End.RULES:
+            line += f" by {self.end.value}" + (f": {self.reason}" if self.reason else "")
         return f"{line}, {len(self.moves)} moves"

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..game import Game
+from ..game import End, Game
 from .records import GameRecord
 
 
@@ -75,6 +75,6 @@ def time_use(records: Iterable[GameRecord], game: Game | None = None) -> dict[st
                 use.allotted += [a for i in mine if (a := record.allotted[i]) is not None]
             if record.clock_left is not None:
                 use.left.append(max(0.0, record.clock_left[side]))
-            if record.reason == "time" and record.winner == 1 - side:
+            if record.end is End.TIME and record.winner == 1 - side:
                 use.losses_on_time += 1
     return uses

@@ -1,10 +1,10 @@
 """How the referee times moves: a per-move limit, or a game clock.
 
 `Timing` is one game's timing as `match.play.play_game` uses it: the
-per-move limit (a move past it plus the slack forfeits, reason "timeout"),
+per-move limit (a move past it plus the slack forfeits: `End.TIMEOUT`),
 or a `GameClock` whose manager allots each move its share (capped by the
 per-move limit when both are given) and whose running out loses the game
-(reason "time").  On a clock, players that take a `stop` signal are handed
+(`End.TIME`).  On a clock, players that take a `stop` signal are handed
 one set just before their clock runs out (`takes_stop`).
 """
 
@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass
 
 from ..clock import GameClock, TimeControl, TimeManager
-from ..game import State
+from ..game import End, State
 from ..players import Player
 from .records import GameRecord
 
@@ -77,21 +77,21 @@ class Timing:
 
     def verdict(
         self, side: int, player: Player, elapsed: float, limit: float | None
-    ) -> tuple[str, str] | None:
-        """(reason, detail) if the move just made lost on time, else None."""
+    ) -> tuple[End, str] | None:
+        """(end, why) if the move just made lost on time, else None."""
         if not player.timed:
             return None
         if self.clock is not None and limit is not None:
             if self.clock.charge(side, elapsed, limit):
                 return None
             before = self.clock.left[side] + elapsed
-            return "time", (
+            return End.TIME, (
                 f"{player.name} ran out of time: the move took {elapsed:.3f} s"
                 f" with {before:.3f} s left (clock {self.clock.control})"
             )
         limit, slack = self.time_limit, self.slack
         if limit is not None and slack is not None and elapsed > limit + slack:
-            return "timeout", f"{player.name} took {elapsed:.3f} s (limit {limit:g} s)"
+            return End.TIMEOUT, f"{player.name} took {elapsed:.3f} s (limit {limit:g} s)"
         return None
 
 

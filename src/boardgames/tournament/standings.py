@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game import End
 from .elo import EloFit, fit_elo, games_for_error
 from .tasks import GameResult, record_name
 
@@ -128,12 +129,13 @@ class TournamentResult:
             )
         return "\n".join(lines)
 
-    def reasons(self) -> dict[str, int]:
-        """How many games ended otherwise than on the board, by reason."""
+    def ends(self) -> dict[str, int]:
+        """How many games the rules did not end, by kind of end (`End`)."""
         counts: dict[str, int] = {}
         for result in self.results:
-            if result.record is not None and result.record.reason != "normal":
-                counts[result.record.reason] = counts.get(result.record.reason, 0) + 1
+            if result.record is not None and result.record.end is not End.RULES:
+                end = result.record.end.value
+                counts[end] = counts.get(end, 0) + 1
         return dict(sorted(counts.items()))
 
     def format(self) -> str:
@@ -158,7 +160,7 @@ class TournamentResult:
             )
         played = sum(r.finished for r in self.results)
         notes = [f"{played} of {self.planned} games played"]
-        notes += [f"{n} by {reason}" for reason, n in self.reasons().items()]
+        notes += [f"{n} by {end}" for end, n in self.ends().items()]
         if self.errors:
             notes.append(f"{len(self.errors)} could not be played")
         rated = self.rated_anchor
@@ -190,7 +192,7 @@ class TournamentResult:
             ],
             "wins": wins,
             "draws": draws,
-            "reasons": self.reasons(),
+            "ends": self.ends(),
             "games": [
                 {
                     "pair": list(r.pair),
@@ -198,6 +200,7 @@ class TournamentResult:
                     "first": self.labels[r.players[0]],
                     "second": self.labels[r.players[1]],
                     "winner": None if r.winner is None else self.labels[r.winner],
+                    "end": r.record.end.value if r.record else None,
                     "reason": r.record.reason if r.record else None,
                     "moves": len(r.record.moves) if r.record else 0,
                     "file": record_name(r.pair, r.index),

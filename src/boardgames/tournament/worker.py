@@ -15,7 +15,7 @@ import random
 import time
 
 from ..ai import make_player
-from ..game import Game
+from ..game import End, Game
 from ..match.openings import opening_position
 from ..match.play import describe, play_game, random_opening
 from ..match.records import GameRecord
@@ -53,8 +53,9 @@ def play_task(task: GameTask) -> GameResult:
         try:
             player = build_player(game, spec, derive_seed(task.seed, side))
         except Exception as exc:
-            detail = f"{task.labels[side]}: cannot build the player: {describe(exc)}"
-            return result(_forfeit(game, side, "crash", detail))
+            why = f"{task.labels[side]}: cannot build the player: {describe(exc)}"
+            state = game.new_state()
+            return result(GameRecord.from_state(state).forfeit(state, side, End.CRASH, why))
         players.append(Watched(player, deadline))
     try:
         start = None
@@ -72,10 +73,8 @@ def play_task(task: GameTask) -> GameResult:
         )
     except Exception as exc:
         return result(None, f"game failed outside the players: {describe(exc)}")
-    if record.reason == "interrupted":  # stopped at max_moves: adjudicated a draw
-        record.result, record.winner = "draw", None
-    if deadline.fired is not None and record.reason == "crash":
-        record.reason, record.detail = "timeout", deadline.fired
+    if record.end is End.INTERRUPTED:  # stopped at max_moves: adjudicated a draw
+        record.finish(record.replay(game), record.reason, draw=True)
     return result(record)
 
 
@@ -84,15 +83,3 @@ def build_player(game: Game, spec: PlayerSpec, seed: int) -> Player:
     if isinstance(spec, str):
         return make_player(game, spec, seed=seed)
     return spec(game, seed=seed)
-
-
-def _forfeit(game: Game, loser: int, reason: str, detail: str) -> GameRecord:
-    winner = 1 - loser
-    return GameRecord(
-        game=game.name,
-        params=dict(game.params),
-        result=game.player_names[winner],
-        winner=winner,
-        reason=reason,
-        detail=detail,
-    )

@@ -162,7 +162,7 @@ def _check_generation(index: int, table: TournamentResult) -> None:
     if table.results and len(forfeits) == len(table.results):
         raise BoardgamesError(
             f"generation {index}: every game was forfeited, first by"
-            f" {forfeits[0].reason}: {forfeits[0].detail}"
+            f" {forfeits[0].end.value}: {forfeits[0].reason}"
         )
 
 

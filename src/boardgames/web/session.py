@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from ..errors import BoardgamesError, IllegalMoveError, OptionError
-from ..game import Game, State
+from ..game import End, Game, State
 from ..match.records import GameRecord
 from ..players import Player
 from .model import DEFAULT_TIME, ConflictError, Job, Ply, Side, game_json, outcome_json
@@ -82,9 +82,9 @@ class Session:
             by = record.players[side] or self.game.player_names[side]
             self.plies.append(Ply(move, side, by, float(times[number - 1])))
             self.evals.append(self._evaluate(self.state))
-        if record.result != self.state.result() or record.reason != "normal":
-            self.record_result = {"result": record.result, "reason": record.reason,
-                                  "detail": record.detail, "text": record.summary()}
+        if record.result != self.state.result() or record.end is not End.RULES:
+            self.record_result = {"result": record.result, "end": record.end.value,
+                                  "reason": record.reason, "text": record.summary()}
 
     def _evaluator(self) -> Any:
         try:
@@ -182,24 +182,14 @@ class Session:
 
     def record(self) -> GameRecord:
         """The game so far as a record, as `boardgames play --record` writes it."""
-        game, state = self.game, self.state
-        outcome = state.outcome()
-        record = GameRecord(
-            game=game.name,
-            params=dict(game.params),
+        return GameRecord.from_state(
+            self.state,
             players=[side.name for side in self.sides],
-            moves=[game.format_move(p.move) for p in self.plies],
+            moves=[p.move for p in self.plies],
             start=self.start_text,
             times=[round(p.time, 4) for p in self.plies],
+            why="saved from the web page",
         )
-        if outcome is None:
-            record.reason, record.detail = "interrupted", "saved from the web page"
-        else:
-            record.winner = outcome.winner
-            record.result = state.result()
-        if game.scored:
-            record.scores = list(state.scores())
-        return record
 
     def analyse(self) -> str:
         return self.game.analyse(self.state)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...errors import NotationError, ProtocolError, quote
-from ...game import Game
+from ...game import End, Game
 from ...match.records import GameRecord
 from ...options import MAX_SECONDS, check_real, check_seconds, check_whole
 from .wire import (
@@ -39,11 +39,12 @@ class ServerGame:
 
 
 class _Forfeit(Exception):
-    """Ends a served game: `loser` lost by `reason` ("timeout", "illegal", "crash")."""
+    """Ends a served game: `loser` lost by `end` (a timeout, an illegal move,
+    bad lines, a lost connection) for `why`."""
 
-    def __init__(self, loser: int, reason: str, detail: str) -> None:
-        super().__init__(detail)
-        self.loser, self.reason, self.detail = loser, reason, detail
+    def __init__(self, loser: int, end: End, why: str) -> None:
+        super().__init__(why)
+        self.loser, self.end, self.why = loser, end, why
 
 
 class _Referee:
@@ -54,21 +55,26 @@ class _Referee:
         self.game = server.game
         self.channels = channels
         self.state = self.game.new_state()
-        record = GameRecord(
-            game=self.game.name, params=dict(self.game.params), players=list(COLOURS)
-        )
-        self.served = ServerGame(record)
+        self.served = ServerGame(GameRecord.from_state(self.state, players=COLOURS))
         self.bad_lines = [0, 0]
 
     def play(self) -> ServerGame:
+        record = self.served.record
         try:
             while not self.state.is_over():
                 self.turn()
-            loser = self.state.to_move
+            record.finish(self.state)
+            loser, how = self.state.to_move, record.reason  # no move left: lost
             self.channels[loser].send("DEFEAT")
-            return self.finish(loser, "normal", "")
         except _Forfeit as forfeit:
-            return self.finish(forfeit.loser, forfeit.reason, forfeit.detail)
+            loser, how = forfeit.loser, f"{forfeit.end.value}: {forfeit.why}"
+            record.forfeit(self.state, loser, forfeit.end, forfeit.why)
+            if forfeit.end in (End.CRASH, End.MALFORMED):  # tell the offender, if it listens
+                self.channels[loser].send(f"MESSAGE error: {forfeit.why}")
+                self.channels[loser].send("DEFEAT")
+        self.channels[1 - loser].send("VICTORY")
+        self.server.log(f"{COLOURS[1 - loser]} wins ({how})")
+        return self.served
 
     def turn(self) -> None:
         mover = self.state.to_move
@@ -79,14 +85,14 @@ class _Referee:
         move = self.await_move(started + self.server.time_limit + self.server.allowance)
         if move is None:
             me.send("TIMEOUT")
-            raise _Forfeit(mover, "timeout", f"no move in {self.server.time_limit:g} s")
+            raise _Forfeit(mover, End.TIMEOUT, f"no move in {self.server.time_limit:g} s")
         name = self.game.format_move(move)
         reason = self.state.illegal_reason(move)
         if reason is not None:
             text = f"illegal move: {name} ({reason})"
             me.send(f"MESSAGE {text}")
             me.send("DEFEAT")
-            raise _Forfeit(mover, "illegal", text)
+            raise _Forfeit(mover, End.ILLEGAL, text)
         self.state.make(move)
         self.served.record.moves.append(name)
         self.served.record.times.append(round(_time.perf_counter() - started, 3))
@@ -130,10 +136,13 @@ class _Referee:
         return self.guard(side, self.channels[side].next_line)
 
     def guard(self, side: int, read: Callable[[], str | None]) -> str | None:
+        """`read()`; a lost connection loses the game (a crash), and so does a
+        line too long to be a move (malformed)."""
         try:
             return read()
         except ProtocolError as exc:
-            raise _Forfeit(side, "crash", f"{COLOURS[side]} {exc}") from None
+            end = End.CRASH if self.channels[side].closed else End.MALFORMED
+            raise _Forfeit(side, end, f"{COLOURS[side]} {exc}") from None
 
     def complain(self, side: int, line: str, reason: str) -> None:
         if not line:
@@ -145,19 +154,8 @@ class _Referee:
         self.bad_lines[side] += 1
         if self.bad_lines[side] > self.server.max_bad_lines:
             limit = self.server.max_bad_lines
-            raise _Forfeit(side, "crash", f"{COLOURS[side]} sent more than {limit} bad lines")
-
-    def finish(self, loser: int, reason: str, detail: str) -> ServerGame:
-        record = self.served.record
-        winner = 1 - loser
-        record.winner, record.reason, record.detail = winner, reason, detail
-        record.result = self.game.player_names[winner]
-        if reason == "crash":  # tell the offender, if it still listens
-            self.channels[loser].send(f"MESSAGE error: {detail}")
-            self.channels[loser].send("DEFEAT")
-        self.channels[winner].send("VICTORY")
-        self.server.log(f"{COLOURS[winner]} wins ({reason}{': ' + detail if detail else ''})")
-        return self.served
+            why = f"{COLOURS[side]} sent more than {limit} bad lines"
+            raise _Forfeit(side, End.MALFORMED, why)
 
 
 class HadronServer:
