@@ -308,6 +308,15 @@ def test_commands_work_on_every_registered_game(name, tmp_path):
     assert GameRecord.load(record).replay().is_over()
 
 
+def test_a_match_whose_games_stop_at_max_moves_is_not_all_forfeits(tmp_path):
+    result = invoke(
+        "match", "connect4", "--ai", "random", "--ai2", "random", "--games", "2",
+        "--max-moves", "3",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "unfinished: 2" in result.stdout and "forfeit" not in result.output
+
+
 def test_end_of_game_lines():
     from boardgames.cli.play import describe_end
 

@@ -285,3 +285,22 @@ def test_only_the_records_writers_write_a_result():
             ):
                 found.append(f"{path.relative_to(src)}:{node.lineno}: {ast.unparse(node)[:60]}")
     assert not found, "results written outside GameRecord's writers:\n" + "\n".join(found)
+
+
+def test_the_summary_line_says_how_the_game_ended():
+    game = get_game("squatter", size=3)
+    state = game.replay("B2")
+    record = GameRecord.from_state(state, players=("a", "b"), why="Ctrl-C")
+    assert record.summary() == "squatter: a vs b: unfinished (0-0, Ctrl-C), 1 moves"
+    record.forfeit(state, 1, End.TIMEOUT, "b took 2.3 s (limit 1 s)")
+    assert record.summary() == (
+        "squatter: a vs b: white wins (0-0) by timeout: b took 2.3 s (limit 1 s), 1 moves"
+    )
+    record.finish(state, "stopped after 1 move", draw=True)
+    assert record.summary() == (
+        "squatter: a vs b: draw (0-0) by adjudication: stopped after 1 move, 1 moves"
+    )
+    won = get_game("connect4").replay("a b a b a b a")
+    assert GameRecord.from_state(won, players=("a", "b")).summary() == (
+        "connect4: a vs b: red wins (four in a row), 7 moves"
+    )

@@ -349,16 +349,17 @@ class GameRecord:
 
     def summary(self) -> str:
         """'hadron: a vs b: white wins (no legal move), 41 moves', '... red wins by
-        timeout: b took 2.3 s (limit 1 s), 12 moves', '... unfinished by
-        interrupted: Ctrl-C, 5 moves'."""
+        timeout: b took 2.3 s (limit 1 s), 12 moves', '... unfinished (Ctrl-C),
+        5 moves'."""
         names = " vs ".join(p or "?" for p in self.players)
         outcome = {"none": "unfinished", "draw": "draw"}.get(self.result, f"{self.result} wins")
         line = f"{self.game}: {names}: {outcome}"
         notes = [] if self.scores is None else [f"{self.scores[0]}-{self.scores[1]}"]
-        if self.end is End.RULES and self.reason:
+        in_words = self.end in (End.RULES, End.INTERRUPTED)
+        if in_words and self.reason:
             notes.append(self.reason)
         if notes:
             line += f" ({', '.join(notes)})"
-        if self.end is not End.RULES:
+        if not in_words:
             line += f" by {self.end.value}" + (f": {self.reason}" if self.reason else "")
         return f"{line}, {len(self.moves)} moves"
