@@ -221,6 +221,14 @@ def test_undo_takes_back_the_human_move_and_the_reply(game):
     assert "took back 2 moves" in out
 
 
+def test_a_human_who_resigns_loses(game):
+    human = HumanPlayer(input=scripted(["d", "resign"]), output=lambda text: None)
+    record = play_game(game, [Scripted(["c", "c"]), human])
+    assert record.moves == ["c", "d", "c"]
+    assert (record.end, record.winner, record.result) == (End.RESIGNATION, 0, "red")
+    assert record.reason == "human resigned"
+
+
 def test_undo_with_nothing_to_take_back(game):
     out = []
     human = HumanPlayer(input=scripted(["undo", "quit"]), output=out.append)

@@ -151,7 +151,8 @@ class PlayerRequest(BoardgamesError):
 
 
 class QuitRequest(PlayerRequest):
-    """Stop the game now (`quit` or end of input)."""
+    """Stop the game now: `quit`, end of input or Ctrl-C; or `resign` and lose it
+    (`args[0]` says which)."""
 
 
 class UndoRequest(PlayerRequest):

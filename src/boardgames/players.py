@@ -229,14 +229,15 @@ Enter a move in the game's notation, or one of:
   hint        ask the computer for a suggestion
   moves       list the legal moves
   help        this text
-  quit        stop the game (end of input does the same)"""
+  resign      lose the game
+  quit        stop the game unfinished (end of input does the same)"""
 
 
 class HumanPlayer(Player[State[Any]]):
     """Reads moves from `input` and talks through `output`.
 
     Bad notation or an illegal move prints one message and asks again;
-    `undo`, `save` and `quit` raise a PlayerRequest for the match loop.
+    `undo`, `save`, `resign` and `quit` raise a PlayerRequest for the match loop.
     `hint` asks `hint_player` (when given) for a move on a copy.
     """
 

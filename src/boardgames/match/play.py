@@ -155,6 +155,8 @@ def _referee(
         except QuitRequest as request:
             if request.args == ("interrupted",):  # Ctrl-C at a human's prompt
                 raise KeyboardInterrupt from None
+            if request.args == ("resign",):
+                return record.forfeit(state, side, End.RESIGNATION, f"{player.name} resigned")
             return record.finish(state, f"{player.name} quit")
         except UndoRequest:
             _undo(state, record, movers, side, base, player)
