@@ -327,7 +327,7 @@ def test_end_of_game_lines():
         "result: red wins (yellow loses by timeout: slow took 2 s)"
     )
     won = game.replay("a b a b a b a")
-    assert describe_end(GameRecord.from_state(won), game) == "result: red wins (four in a row)"
+    assert describe_end(GameRecord.from_state(won), game) == "result: red wins"
     judged = GameRecord.from_state(start).finish(start, "stopped after 9 moves", draw=True)
     assert describe_end(judged, game) == "result: draw (stopped after 9 moves)"
     assert describe_end(GameRecord.from_state(start), game) == "result: unfinished"

@@ -52,16 +52,17 @@ def describe_move(state: State, move: int, player: Player, side: int) -> str:
 
 
 def describe_end(record: GameRecord, game: Game) -> str:
-    """'result: white wins (6-0, no legal move)', '... (black loses by timeout:
-    ...)', 'result: unfinished (Ctrl-C)', 'result: unfinished (human quit)'."""
+    """'result: white wins (6-0)' (the board above shows how the rules ended
+    it), '... (black loses by timeout: ...)', 'result: unfinished (Ctrl-C)',
+    'result: unfinished (human quit)'."""
     if record.result == "none":
         return "result: unfinished" + (f" ({record.reason})" if record.reason else "")
     notes = [] if record.scores is None else [f"{record.scores[0]}-{record.scores[1]}"]
-    if record.end is End.RULES or record.winner is None:
-        notes += [record.reason] if record.reason else []
-    else:
+    if record.end is not End.RULES and record.winner is not None:
         loser = game.player_names[1 - record.winner]
         notes.append(f"{loser} loses by {record.end.value}: {record.reason}")
+    elif record.end is not End.RULES and record.reason:
+        notes.append(record.reason)
     text = "draw" if record.result == "draw" else f"{record.result} wins"
     return f"result: {text}" + (f" ({', '.join(notes)})" if notes else "")
 
