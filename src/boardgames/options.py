@@ -239,7 +239,9 @@ class Option:
     """One option an AI (or any factory) declares: name, kind, range, default, help.
 
     Kinds: "whole" and "number" (finite, in [low, high]), "seconds" (> 0),
-    "flag" (true/false), "choice" (one of `choices`), "text" (any string).
+    "flag" (true/false), "choice" (one of `choices`), "text" (a name, never a
+    file), "path" (a file the factory reads: the web server refuses it, or
+    confines it to the folder its user named).
     A default of None means "not given" and is passed on as None.
     """
 
@@ -273,6 +275,12 @@ def _check_text(option: Option, value: Any) -> str:
     return value
 
 
+def _check_path(option: Option, value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise OptionError(f"{option.name} must be a file name, not {quote(value)}")
+    return value
+
+
 _KINDS.update(
     whole=lambda o, v: check_whole(o.name, v, o.low, o.high),  # type: ignore[arg-type]
     number=lambda o, v: check_real(o.name, v, o.low, o.high),
@@ -280,6 +288,7 @@ _KINDS.update(
     flag=lambda o, v: check_flag(o.name, v),
     choice=lambda o, v: check_choice(o.name, v, o.choices),
     text=_check_text,
+    path=_check_path,
 )
 
 #: The options every search AI takes.

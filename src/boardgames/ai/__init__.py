@@ -86,11 +86,21 @@ def make_player(game: Game, spec: str, **defaults: Any) -> Player:
     """A player from a spec 'name[:key=value,...]'; `defaults` (e.g. depth,
     time, seed) fill in options the spec does not give (None is ignored)."""
     name, options = parse_spec(spec)
+    return build_player(game, name, options, spec, **defaults)
+
+
+def build_player(
+    game: Game, name: str, options: dict[str, Any], spec: str | None = None, **defaults: Any
+) -> Player:
+    """`make_player` from a spec already parsed (`parse_spec`): AI `name` with
+    `options`, `defaults` filling in the options not given; the player is
+    named `spec` (or `name`) unless it names itself."""
     entry = _entry(game, name)
+    options = dict(options)
     for key, value in defaults.items():
         if value is not None:
             options.setdefault(key, value)
     player = entry.build(game, name, options)
     if not getattr(player, "name", None) or player.name == type(player).__name__:
-        player.name = spec
+        player.name = spec or name
     return player

@@ -57,7 +57,7 @@ def _tt(tt: int | None, game: Game) -> int:
 
 #: Aenigma's parameters: a file, and each weight (None: the file's or the default).
 AENIGMA = (
-    Option("params", "text", None, "JSON file of tuned weights (boardgames tune)"),
+    Option("params", "path", None, "JSON file of tuned weights (boardgames tune)"),
     *(Option(name, "number", None, "Aenigma parameter", low=0)
       for name in AenigmaParams().to_dict()),
 )
