@@ -75,6 +75,7 @@ def test_atomic_write_keeps_old_file_when_writing_fails(tmp_path):
         ("not json at all", "not a JSON game record"),
         ("[1, 2]", "not a game record"),
         ('{"format": "boardgames-record", "version": 99}', "unsupported record version"),
+        ('{"format": "boardgames-record", "game": "squatter", "moves": []}', 'no "version" field'),
         ('{"format": "boardgames-record", "version": 1, "moves": []}', "missing field 'game'"),
         (
             '{"format": "boardgames-record", "version": 1, "game": "connect4", "moves": "d d"}',

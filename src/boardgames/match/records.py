@@ -254,6 +254,8 @@ class GameRecord:
 
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise bad(f'not a game record (no "format": "{FORMAT}")')
+        if "version" not in data:
+            raise bad(f'no "version" field (a record this program writes has "version": {VERSION})')
         version = data.get("version")
         if type(version) is not int or not 1 <= version <= VERSION:
             raise bad(f"unsupported record version {version!r} (expected 1 to {VERSION})")
