@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import importlib
 import os
+import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -378,6 +379,16 @@ def game_from_kwargs(name: str, kwargs: dict[str, Any]) -> Game:
     """`build_game` from a command's keyword arguments (pops the game options)."""
     keys = ("size", "rows", "cols", "game_option", "plugin")
     return build_game(name, **{k: kwargs.pop(k) for k in keys})
+
+
+def cannot_listen(host: str, port: int, exc: OSError) -> OptionError:
+    """The one error every server command gives for an address it cannot listen
+    on (the port is busy, the address is not this machine's): the system's
+    words for its error number, without the details some callers add."""
+    reason = exc.strerror or str(exc)
+    if exc.errno and exc.errno > 0 and not isinstance(exc, socket.gaierror):
+        reason = os.strerror(exc.errno)
+    return OptionError(f"cannot listen on {host}:{port}: {reason}")
 
 
 def progress(message: str) -> None:

@@ -18,6 +18,7 @@ from .common import (
     Host,
     Seconds,
     Whole,
+    cannot_listen,
     game_from_kwargs,
     game_options,
     progress,
@@ -119,13 +120,19 @@ def serve(
     game = game_from_kwargs(game_name, kwargs)
     protocol = protocol_for(game.name)
     saves = None if save_dir is None else _save_dir(save_dir, game.name)
-    with protocol.server(
-        game,
-        host=protocol.host if host is None else host,
-        port=protocol.port if port is None else port,
-        time_limit=protocol.time_limit if time_limit is None else time_limit,
-        log=_log(quiet),
-    ) as server:
+    host = protocol.host if host is None else host
+    port = protocol.port if port is None else port
+    try:
+        listening = protocol.server(
+            game,
+            host=host,
+            port=port,
+            time_limit=protocol.time_limit if time_limit is None else time_limit,
+            log=_log(quiet),
+        )
+    except OSError as exc:
+        raise cannot_listen(host, port, exc) from None
+    with listening as server:
         progress(f"serving {game.describe()} on {server.address[0]}:{server.port}")
         for index, served in enumerate(server.serve(games), start=1):
             record = served.record
