@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the e2e extra)")
+pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (the test extra)")
 
 from starlette.testclient import TestClient  # noqa: E402
 

@@ -6,11 +6,22 @@ import ipaddress
 import socket
 import threading
 import webbrowser
+from pathlib import Path
 
 import click
 
-from ..errors import MissingExtraError, OptionError
-from .common import Command, Host, Whole, fail, progress
+from ..errors import MissingExtraError
+from ..options import MAX_SECONDS
+from ..web.settings import (
+    GAMES_PER_CLIENT,
+    MAX_BOARD,
+    MAX_GAMES,
+    MAX_TIME,
+    PAUSE_AFTER,
+    WebSettings,
+    default_searches,
+)
+from .common import Command, Host, Seconds, Whole, cannot_listen, fail, progress
 
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
 
@@ -42,7 +53,7 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host.strip("[]"), port))
     except OSError as exc:
         sock.close()
-        raise OptionError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise cannot_listen(host, port, exc) from None
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
@@ -63,12 +74,41 @@ def bind(host: str, port: int) -> socket.socket:
 @click.option("--open/--no-open", "open_browser", default=False, help="Open the page in a browser.")
 @click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
 @click.option(
+    "--data-dir", type=click.Path(exists=True, file_okay=False), default=None,
+    help="Folder whose files AI options may name (params=FILE) [default: none: no file].",
+)
+@click.option(
+    "--max-time", type=Seconds(MAX_SECONDS), default=MAX_TIME, show_default=True,
+    help="Most seconds an AI or a hint may think per move.",
+)
+@click.option(
+    "--max-board", type=Whole(1), default=MAX_BOARD, show_default=True,
+    help="Largest board a game may have, in moves (cells or edges).",
+)
+@click.option(
+    "--searches", type=Whole(1, 256), default=None,
+    help="Searches at once, the others wait their turn [default: one per core].",
+)
+@click.option(
+    "--max-games", type=Whole(1, 100_000), default=MAX_GAMES, show_default=True,
+    help="Games kept at once.",
+)
+@click.option(
+    "--games-per-client", type=Whole(1, 100_000), default=GAMES_PER_CLIENT, show_default=True,
+    help="Games kept at once for one client address (its oldest goes first).",
+)
+@click.option(
+    "--pause-after", type=Seconds(MAX_SECONDS), default=PAUSE_AFTER, show_default=True,
+    help="Pause the AIs of a game no page has watched for this many seconds.",
+)
+@click.option(
     "--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
     default="warning", show_default=True, help="Server log level.",
 )
 def web(
     host: str, port: int, allow_remote: bool, open_browser: bool, plugin: tuple[str, ...],
-    log_level: str,
+    data_dir: str | None, max_time: float, max_board: int, searches: int | None,
+    max_games: int, games_per_client: int, pause_after: float, log_level: str,
 ) -> None:
     """Play, watch and analyse every game in the browser (a local web server).
 
@@ -88,17 +128,22 @@ def web(
         import uvicorn
         import websockets  # noqa: F401  (uvicorn's WebSocket support)
 
-        from ..web.app import create_app
+        from ..web.app import create_app, server_limits
     except ImportError as exc:
         raise MissingExtraError(
             f"boardgames web needs the web extra ({exc.name or exc} is missing):"
             " pip install 'boardgames-ai[web]'"
         ) from None
-    app = create_app(allowed_hosts=allowed_hosts(host), plugins=plugin)
+    settings = WebSettings(
+        max_time=max_time, max_board=max_board, searches=searches or default_searches(),
+        max_games=max_games, games_per_client=min(games_per_client, max_games),
+        pause_after=pause_after, data_dir=None if data_dir is None else Path(data_dir),
+    )
+    app = create_app(allowed_hosts=allowed_hosts(host), plugins=plugin, settings=settings)
     sock = bind(host, port)
     shown = f"[{host.strip('[]')}]" if ":" in host.strip("[]") else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"
-    config = uvicorn.Config(app, log_level=log_level, ws="websockets", lifespan="on")
+    config = uvicorn.Config(app, log_level=log_level, lifespan="on", **server_limits(settings))
     server = uvicorn.Server(config)
     click.echo(f"boardgames web: serving on {url} (Ctrl-C to stop)", err=True)
     if open_browser:

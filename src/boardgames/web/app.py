@@ -2,18 +2,22 @@
 
 Every request that changes a game is checked by the library before anything
 changes: a bad one gets status 400 (409 when it does not fit the moment,
-404 for an unknown game) and a JSON body {"error": "..."} saying why.
+404 for an unknown game, 413 for a body over the cap, 503 when the server
+is full) and a JSON body {"error": "..."} saying why.
 
 Each browser tab plays its own game (`Session`), kept in memory while the
-server runs (at most MAX_SESSIONS; the longest unused go first).  Requests
-that change something must be JSON (`Content-Type: application/json`), so
-another web site cannot send them from a visitor's browser, and the `Host`
-header must name the address the server was started on.
+server runs, within the quotas of `store.Store`.  Every request is treated
+as hostile (any page in the user's browser can send one): what it may start
+is bounded by `WebSettings`, requests that change something must be JSON
+(`Content-Type: application/json`) and come from the server's own page
+(`guard.Guard`: the Host and Origin checks), AIs are built and records
+parsed in worker threads, never on the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -26,106 +30,93 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import BoardgamesError, OptionError, UnknownNameError
+from ..errors import BadFileError, BoardgamesError, OptionError, UnknownNameError
+from ..game import Game
 from ..io import parse_json
 from ..match.records import GameRecord
-from ..options import check_seconds, check_whole
+from ..options import check_real, check_whole
 from ..registry import get_game
 from .boards import board_for
 from .catalog import catalog, load_plugins
+from .guard import Guard
+from .inputs import TooLarge, flag, only, read_json, text, whole
+from .live import TooManyViewers, stream
 from .model import ConflictError, Side
+from .pool import SearchPool
 from .session import WATCH_DELAY, Session
+from .settings import WebSettings
+from .specs import capped_seconds
+from .store import ServerFull, Store, UnknownSession
 
 STATIC = Path(__file__).parent / "static"
-#: Games kept in memory at once.
-MAX_SESSIONS = 64
-#: Largest request body read (a record of a long game is a few kilobytes).
-MAX_BODY = 4 << 20
-
-
-class UnknownSession(BoardgamesError):
-    """No game with this id (the server restarted, or it was dropped)."""
-
-
-class Store:
-    """The games of this server, by id."""
-
-    def __init__(self, limit: int = MAX_SESSIONS) -> None:
-        self.sessions: dict[str, Session] = {}
-        self.limit = limit
-
-    def get(self, sid: str) -> Session:
-        session = self.sessions.get(sid)
-        if session is None:
-            raise UnknownSession(f"no game {sid!r} on this server (it may have restarted)")
-        session.touched = time.monotonic()
-        return session
-
-    def add(self, make: Callable[[str], Session]) -> Session:
-        while len(self.sessions) >= self.limit:
-            idle = [s for s in self.sessions.values() if not s.subscribers] or list(
-                self.sessions.values()
-            )
-            oldest = min(idle, key=lambda s: s.touched)
-            oldest.close()
-            del self.sessions[oldest.id]
-        session = make(secrets.token_urlsafe(9))
-        self.sessions[session.id] = session
-        return session
-
-    def close(self) -> None:
-        for session in self.sessions.values():
-            session.close()
+#: Longest pause between two AIs' moves a page may ask for (seconds).
+MAX_DELAY = 10.0
+#: Seconds between two checks for games nobody watches.
+SWEEP_INTERVAL = 0.5
+#: Largest WebSocket message a page may send (bytes).
+WS_MAX_MESSAGE = 1 << 14
+#: WebSocket close codes the page acts on.
+GONE, CROWDED = 4404, 4429
+#: The page may not be framed by another site (clickjacking).
+PAGE_HEADERS = {
+    "Cache-Control": "no-cache",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+}
 
 
 # --- requests --------------------------------------------------------------------------
 
-
-async def body(request: Request) -> dict[str, Any]:
-    """The JSON object of a request that changes something."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise OptionError("send JSON (Content-Type: application/json)")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise OptionError(f"request too large ({len(raw)} bytes)")
-    if not raw.strip():
-        return {}
-    data = parse_json(raw, "the request")
-    if not isinstance(data, dict):
-        raise OptionError("send a JSON object")
-    return data
-
-
 Endpoint = Callable[[Request], Awaitable[Any]]
+STATUS: tuple[tuple[type[BaseException], int], ...] = (
+    (UnknownSession, 404),
+    (ConflictError, 409),
+    (TooLarge, 413),
+    (ServerFull, 503),
+    (BoardgamesError, 400),
+    (ValueError, 400),
+)
+
+
+#: An error answer ends its connection: the server keeps nothing of a client
+#: that sends bad requests in bulk, nor reads the rest of a body it refused.
+CLOSE = {"Connection": "close"}
 
 
 def api(endpoint: Endpoint) -> Callable[[Request], Awaitable[Response]]:
-    """JSON in and out; library errors become 400/404/409 with {"error": ...}."""
+    """JSON in and out; library errors become 400/404/409/413/503 with {"error": ...}
+    (and the connection is closed)."""
 
     async def run(request: Request) -> Response:
         try:
             result = await endpoint(request)
-        except UnknownSession as exc:
-            return JSONResponse({"error": str(exc)}, status_code=404)
-        except ConflictError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=409)
         except (BoardgamesError, ValueError) as exc:
-            return JSONResponse({"error": str(exc) or type(exc).__name__}, status_code=400)
+            status = next(code for kind, code in STATUS if isinstance(exc, kind))
+            return JSONResponse(
+                {"error": str(exc) or type(exc).__name__}, status_code=status, headers=CLOSE
+            )
         return result if isinstance(result, Response) else JSONResponse(result)
 
     return run
 
 
-def sides_from(game: Any, data: Any) -> list[Side]:
+async def body(request: Request, *fields: str) -> dict[str, Any]:
+    """The request's JSON object, taking only `fields`."""
+    data = await read_json(request, settings_of(request).max_body)
+    only(data, fields, "this request")
+    return data
+
+
+def build_sides(game: Game, data: Any, settings: WebSettings) -> list[Side]:
+    """Both sides from the page's list (runs in a worker thread: an AI may read a file)."""
     if data is None:
         data = [{}, {}]
     if not isinstance(data, list) or len(data) != 2:
         raise OptionError("sides must be a list of two players (first colour first)")
-    return [Side.build(game, side) for side in data]
+    return [Side.build(game, side, settings) for side in data]
 
 
 def params_from(data: Any) -> dict[str, int]:
@@ -140,7 +131,20 @@ def delay_from(data: dict[str, Any]) -> float:
     """Seconds between two AIs' moves (`session.WATCH_DELAY` unless the page says)."""
     if data.get("delay") is None:
         return WATCH_DELAY
-    return check_seconds("delay", data["delay"]) if data["delay"] else 0.0
+    return check_real("delay", data["delay"], 0, MAX_DELAY, unit="seconds")
+
+
+def checked_game(name: Any, options: Any, settings: WebSettings) -> Game:
+    """The game a request names, no larger than the server allows."""
+    if not isinstance(name, str):
+        raise UnknownNameError('name the game: {"game": "squatter", ...}')
+    game = get_game(name, **params_from(options))
+    if game.num_moves > settings.max_board:
+        raise OptionError(
+            f"{game.describe()} has {game.num_moves} moves on its board; this server takes at"
+            f" most {settings.max_board} (boardgames web --max-board)"
+        )
+    return game
 
 
 def records_from(text: Any) -> list[GameRecord]:
@@ -148,12 +152,19 @@ def records_from(text: Any) -> list[GameRecord]:
     if not isinstance(text, str) or not text.strip():
         raise OptionError("no record text")
     try:
-        return [GameRecord.from_json(text, "the file")]
-    except BoardgamesError:
+        whole_file = parse_json(text, "the file")
+    except BadFileError:
         lines = [line for line in text.splitlines() if line.strip()]
         if len(lines) < 2:
-            raise
-    return [GameRecord.from_json(line, f"line {n}") for n, line in enumerate(lines, start=1)]
+            raise BadFileError("the file", "neither a JSON game record nor JSON lines") from None
+        return [GameRecord.from_json(line, f"line {n}") for n, line in enumerate(lines, start=1)]
+    if isinstance(whole_file, dict) and "format" not in whole_file:
+        raise BadFileError(
+            "the file",
+            "JSON, but not a game record (no \"format\": \"boardgames-record\"); a"
+            " tournament's game records are the files in its games/ folder",
+        )
+    return [GameRecord.from_dict(whole_file, "the file")]
 
 
 # --- the endpoints ------------------------------------------------------------------------
@@ -164,39 +175,65 @@ def store_of(request: Request | WebSocket) -> Store:
     return store
 
 
+def settings_of(request: Request | WebSocket) -> WebSettings:
+    settings: WebSettings = request.app.state.settings
+    return settings
+
+
 def session_of(request: Request) -> Session:
     return store_of(request).get(request.path_params["sid"])
 
 
+def client_of(request: Request) -> str:
+    """Who asks: the client's address (games are counted per address)."""
+    return request.client.host if request.client else ""
+
+
 async def index(request: Request) -> Response:
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
 
 
 async def get_catalog(request: Request) -> Any:
-    return catalog(request.app.state.plugin_failures)
+    settings = settings_of(request)
+    return catalog(request.app.state.plugin_failures) | {
+        "limits": {"max_time": settings.max_time, "max_board": settings.max_board}
+    }
 
 
-async def create(request: Request) -> Any:
-    """A new game: {"game", "options", "sides", "delay"} or {"record", "sides"}."""
-    data, store = await body(request), store_of(request)
+def new_session(
+    data: dict[str, Any], settings: WebSettings, pool: SearchPool, owner: str
+) -> Session:
+    """The game a create request asks for, built in a worker thread: the AIs
+    may read files and a record's moves are replayed and evaluated."""
+    sid = secrets.token_urlsafe(9)
     if data.get("record") is not None:
         record = data["record"]
         if isinstance(record, str):
             record = parse_json(record, "the record")
         loaded = GameRecord.from_dict(record, "the record")
-        game = loaded.get_game()
-        sides = sides_from(game, data.get("sides"))
-        session = store.add(lambda sid: Session(sid, game, sides, record=loaded))
-    else:
-        name = data.get("game")
-        if not isinstance(name, str):
-            raise UnknownNameError('name the game: {"game": "squatter", ...}')
-        game = get_game(name, **params_from(data.get("options")))
-        sides = sides_from(game, data.get("sides"))
-        delay = delay_from(data)
-        session = store.add(lambda sid: Session(sid, game, sides, delay=delay))
+        game = checked_game(loaded.game, loaded.params, settings)
+        sides = build_sides(game, data.get("sides"), settings)
+        return Session(sid, game, sides, settings=settings, pool=pool, record=loaded, owner=owner)
+    game = checked_game(data.get("game"), data.get("options"), settings)
+    sides = build_sides(game, data.get("sides"), settings)
+    delay = delay_from(data)
+    return Session(sid, game, sides, settings=settings, pool=pool, delay=delay, owner=owner)
+
+
+async def create(request: Request) -> Any:
+    """A new game: {"game", "options", "sides", "delay"} or {"record", "sides"}."""
+    data = await body(request, "game", "options", "sides", "delay", "record")
+    settings, store = settings_of(request), store_of(request)
+    pool = request.app.state.pool
+    session = await asyncio.to_thread(new_session, data, settings, pool, client_of(request))
+    store.add(session)
     session.kick()
     return session.snapshot()
+
+
+async def close_session(request: Request) -> Any:
+    """DELETE: the page has moved on to another game; stop this one."""
+    return {"closed": store_of(request).remove(request.path_params["sid"])}
 
 
 async def get_state(request: Request) -> Any:
@@ -204,7 +241,8 @@ async def get_state(request: Request) -> Any:
 
 
 async def get_board(request: Request) -> Any:
-    return board_for(session_of(request).game).to_json()
+    game = session_of(request).game
+    return (await asyncio.to_thread(board_for, game)).to_json()
 
 
 async def get_position(request: Request) -> Any:
@@ -223,22 +261,31 @@ async def get_record(request: Request) -> Response:
 
 
 async def get_analysis(request: Request) -> Response:
-    return PlainTextResponse(session_of(request).analyse())
+    session = session_of(request)
+    return PlainTextResponse(await asyncio.to_thread(session.game.analyse, session.state.copy()))
 
 
 async def move(request: Request) -> Any:
-    data, session = await body(request), session_of(request)
+    data, session = await body(request, "move", "ply"), session_of(request)
     if "move" not in data:
         raise OptionError('send {"move": "A1"} (a name or an index)')
-    ply = data.get("ply")
-    session.move(data["move"], None if ply is None else check_whole("ply", ply, 0))
+    session.move(data["move"], whole(data, "ply"))
     return session.snapshot()
+
+
+ACTIONS = {
+    "undo": (), "truncate": ("ply",), "swap": (), "sides": ("sides",), "pause": ("paused",),
+    "stop": (), "hint": ("ai", "time"),
+}
 
 
 async def action(request: Request) -> Any:
     """undo, truncate, swap, sides, pause, stop, hint."""
-    data, session = await body(request), session_of(request)
     what = request.path_params["action"]
+    if what not in ACTIONS:
+        raise UnknownNameError(f"unknown action {what!r} (known: {', '.join(ACTIONS)})")
+    data, session = await body(request, *ACTIONS[what]), session_of(request)
+    settings = settings_of(request)
     if what == "undo":
         session.undo()
     elif what == "truncate":
@@ -246,33 +293,54 @@ async def action(request: Request) -> Any:
     elif what == "swap":
         session.swap()
     elif what == "sides":
-        session.set_sides(sides_from(session.game, data.get("sides")))
+        sides = await asyncio.to_thread(build_sides, session.game, data.get("sides"), settings)
+        session.set_sides(sides)
     elif what == "pause":
-        session.set_paused(bool(data.get("paused", True)))
+        session.set_paused(flag(data, "paused", True))
     elif what == "stop":
         return {"stopped": session.stop()}
     elif what == "hint":
-        spec = data.get("ai") or session.hint_spec()
-        seconds = check_seconds("time", data.get("time", session.hint_time()))
-        return await session.hint_move(str(spec), seconds)
-    else:
-        raise UnknownNameError(f"unknown action {what!r}")
+        session.check_hint()
+        spec = text(data, "ai") or session.hint_spec()
+        seconds = capped_seconds("time", data.get("time", session.hint_time()), settings)
+        helper = await asyncio.to_thread(
+            Side.build, session.game, {"ai": spec, "time": seconds}, settings
+        )
+        return await session.hint_move(helper)
     return session.snapshot()
 
 
 async def parse_records(request: Request) -> Any:
-    records = records_from((await body(request)).get("text"))
+    data = await body(request, "text")
+    records = await asyncio.to_thread(records_from, data.get("text"))
     return {"records": [{"summary": r.summary(), "record": r.to_dict()} for r in records]}
 
 
 async def live(websocket: WebSocket) -> None:
+    """The game's WebSocket.  It is always accepted first, so that the page
+    sees why it ends (GONE: no such game; CROWDED: too many pages watch it)."""
+    await websocket.accept()
     try:
         session = store_of(websocket).get(websocket.path_params["sid"])
-    except UnknownSession:
-        await websocket.close(code=4404)
+        mailbox = session.subscribe()
+    except UnknownSession as exc:
+        await close_quietly(websocket, GONE, str(exc))
         return
-    await websocket.accept()
-    await stream(websocket, session)
+    except TooManyViewers as exc:
+        await close_quietly(websocket, CROWDED, str(exc))
+        return
+    try:
+        await stream(websocket, mailbox)
+    finally:
+        session.unsubscribe(mailbox)
+    if mailbox.ended:
+        await close_quietly(websocket, GONE, "the game was closed")
+
+
+async def close_quietly(websocket: WebSocket, code: int, reason: str) -> None:
+    """Close with `code`, unless the page has gone already."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.close(code=code, reason=reason[:120])
 
 
 ROUTES = [
@@ -281,6 +349,7 @@ ROUTES = [
     Route("/api/records", api(parse_records), methods=["POST"]),
     Route("/api/sessions", api(create), methods=["POST"]),
     Route("/api/sessions/{sid}", api(get_state)),
+    Route("/api/sessions/{sid}", api(close_session), methods=["DELETE"]),
     Route("/api/sessions/{sid}/board", api(get_board)),
     Route("/api/sessions/{sid}/position", api(get_position)),
     Route("/api/sessions/{sid}/record", api(get_record)),
@@ -296,22 +365,50 @@ def create_app(
     *,
     allowed_hosts: list[str] | None = None,
     plugins: tuple[str, ...] = (),
+    settings: WebSettings | None = None,
 ) -> ASGIApp:
     """The ASGI app.  `allowed_hosts`: the names the Host header may give
-    (None: any, for tests); `plugins` are imported besides BOARDGAMES_PLUGINS."""
-    store = Store()
+    (None: any, for tests and --allow-remote); `plugins` are imported besides
+    BOARDGAMES_PLUGINS; `settings`: the limits (WebSettings() by default)."""
+    settings = settings or WebSettings()
+    store = Store(settings)
+    pool = SearchPool(settings.searches)
+
+    async def sweep() -> None:
+        while True:
+            await asyncio.sleep(SWEEP_INTERVAL)
+            store.sweep()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
+        sweeper = asyncio.ensure_future(sweep())
         yield
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
         store.close()
+        pool.close()
 
     app = Starlette(routes=ROUTES, lifespan=lifespan)
     app.state.store = store
+    app.state.pool = pool
+    app.state.settings = settings
     app.state.plugin_failures = load_plugins(plugins)
-    if allowed_hosts is None:
-        return app
-    return HostCheck(app, allowed_hosts)
+    return Guard(app, allowed_hosts)
+
+
+def server_limits(settings: WebSettings) -> dict[str, Any]:
+    """uvicorn.Config settings that bound what connections can hold: WebSocket
+    messages from a page are small (it sends nothing that matters), the
+    connections at once are a few per game the server keeps, and stopping
+    waits at most two seconds for them."""
+    return {
+        "ws": "websockets-sansio",
+        "ws_max_size": WS_MAX_MESSAGE,
+        "limit_concurrency": settings.max_games * (settings.max_viewers + 2) + 64,
+        # Ctrl-C: clients that never answer (or read) do not keep the server up.
+        "timeout_graceful_shutdown": 2,
+    }
 
 
 def _int(text: str) -> Any:
@@ -319,52 +416,3 @@ def _int(text: str) -> Any:
         return int(text)
     except ValueError:
         return text
-
-
-async def stream(websocket: WebSocket, session: Session) -> None:
-    """Send the game's state, then every change, until the page goes away."""
-    queue = session.subscribe()
-
-    async def until_closed() -> None:
-        try:
-            while True:
-                await websocket.receive_text()  # the page sends nothing that matters
-        except WebSocketDisconnect:
-            pass
-
-    closed = asyncio.ensure_future(until_closed())
-    try:
-        await websocket.send_json(session.snapshot())
-        while True:
-            message = asyncio.ensure_future(queue.get())
-            done, _ = await asyncio.wait({message, closed}, return_when=asyncio.FIRST_COMPLETED)
-            if closed in done:
-                message.cancel()
-                break
-            await websocket.send_json(message.result())
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        session.unsubscribe(queue)
-        closed.cancel()
-
-
-class HostCheck:
-    """Refuse requests whose Host header names another address (DNS rebinding)."""
-
-    def __init__(self, app: ASGIApp, hosts: list[str]) -> None:
-        self.app = app
-        self.hosts = {h.lower().strip("[]") for h in hosts}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            host = dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()
-            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-            if name.strip("[]") not in self.hosts:
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 4403})
-                    return
-                response = PlainTextResponse("unknown host", status_code=400)
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)

@@ -10,11 +10,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai import make_player
-from ..errors import BoardgamesError, OptionError
+from ..errors import BoardgamesError, OptionError, quote
 from ..game import Game, State
-from ..options import check_seconds
 from ..players import Player
+from .inputs import only
+from .settings import WebSettings
+from .specs import capped_seconds, web_player
 from .thinking import Info, capabilities
 
 #: Seconds per move when the page gives none.
@@ -27,7 +28,7 @@ class ConflictError(BoardgamesError):
 
 @dataclass
 class Side:
-    """Who plays one colour: a human, or an AI spec with its seconds per move."""
+    """Who plays one colour: a human, or an AI spec with the seconds it thinks per move."""
 
     spec: str | None = None
     time: float = DEFAULT_TIME
@@ -44,22 +45,30 @@ class Side:
         return "human" if self.spec is None else self.spec
 
     @classmethod
-    def build(cls, game: Game, data: Any) -> Side:
-        """From the page's {"ai": spec or null, "time": seconds}; OptionError if bad."""
+    def build(cls, game: Game, data: Any, settings: WebSettings) -> Side:
+        """From the page's {"ai": spec or null, "time": seconds}; OptionError if bad.
+
+        Building an AI may read a file (an option naming one in the data
+        folder) or import its module: call this in a worker thread.
+        """
         if data is None:
             data = {}
         if not isinstance(data, dict):
             raise OptionError("each side is an object like {\"ai\": \"default\", \"time\": 1}")
+        only(data, ("ai", "time"), "a side")
         spec = data.get("ai")
-        if spec in ("", "human"):
-            spec = None
-        seconds = check_seconds("time", data.get("time", DEFAULT_TIME))
-        if spec is None:
+        if spec is not None and not isinstance(spec, str):
+            raise OptionError(f"an AI spec is text like 'alphabeta:depth=4', not {quote(spec)}")
+        seconds = capped_seconds("time", data.get("time", DEFAULT_TIME), settings)
+        if spec is None or spec.strip() in ("", "human"):
             return cls(None, seconds)
-        if not isinstance(spec, str):
-            raise OptionError(f"an AI spec is text like 'alphabeta:depth=4', not {spec!r}")
-        player = make_player(game, spec, time=seconds)
-        return cls(spec, seconds, player, **capabilities(player))
+        player, thinks = web_player(game, spec, seconds, settings)
+        return cls(spec, thinks, player, **capabilities(player))
+
+    def rebuild(self, game: Game, settings: WebSettings) -> None:
+        """Build the AI player again (after it was let go); in a worker thread."""
+        if self.spec is not None:
+            self.player, _ = web_player(game, self.spec, self.time, settings)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -86,6 +95,10 @@ class Job:
     info: Info | None = None
     sent: float = 0.0
     pending: bool = False
+    #: Waiting for a free search slot (the clock starts when it gets one).
+    waiting: bool = False
+    #: Stopped because nobody watches the game: its move is thrown away.
+    held: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -96,7 +109,8 @@ class Job:
             "live": self.live,
             "stoppable": self.stoppable,
             "stopping": self.stop.is_set(),
-            "elapsed": round(time.monotonic() - self.started, 3),
+            "waiting": self.waiting,
+            "elapsed": 0.0 if self.waiting else round(time.monotonic() - self.started, 3),
             "info": self.info,
         }
 

@@ -1,17 +1,21 @@
 """One game in the browser: the position, who plays each side, the AI driver.
 
 A `Session` lives on the server's event loop and changes only there.  The
-AI thinks in a worker thread (`thinking.think`) on a copy of the position;
-its move is checked with the library (`state.play`) before it is played,
-like a human's.  Any change of position bumps `version`; a search started
-for an older version is stopped and its move thrown away.
+AI thinks in a worker thread of the server's `SearchPool` (at most so many
+searches at once, first come first served) on a copy of the position; its
+move is checked with the library (`state.play`) before it is played, like
+a human's.  Any change of position bumps `version`; a search started for an
+older version is stopped and its move thrown away.
+
+A game nobody watches (no page subscribed, no request for `pause_after`
+seconds) holds its AIs: the search under way is stopped and its move
+thrown away, and the AI thinks again when a page comes back.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import math
+import json
 import time
 from typing import Any
 
@@ -19,18 +23,24 @@ from ..errors import BoardgamesError, IllegalMoveError, OptionError
 from ..game import End, Game, State
 from ..match.records import GameRecord
 from ..players import Player
+from .evaluations import Evaluations
+from .live import Mailbox, Viewers
 from .model import DEFAULT_TIME, ConflictError, Job, Ply, Side, game_json, outcome_json
+from .pool import SearchPool
+from .settings import WebSettings
 from .thinking import Info, capabilities, think
 
-#: Scores at least this large are proven results (search.result.MATE_BOUND).
-PROVEN = 5e8
 #: Fewest seconds between two live updates of one search.
 INFO_INTERVAL = 0.05
 
 #: Seconds between two moves when two AIs play each other (so a person can follow).
 WATCH_DELAY = 0.3
 
-EXECUTOR = concurrent.futures.ThreadPoolExecutor(max_workers=16, thread_name_prefix="think")
+
+def stop_after(seconds: float) -> float:
+    """When a search of `seconds` is told to stop if it has not moved yet: its
+    own clock ends it first, this catches an AI that does not watch one."""
+    return seconds + max(1.0, 0.5 * seconds)
 
 
 class Session:
@@ -42,17 +52,24 @@ class Session:
         game: Game,
         sides: list[Side],
         *,
+        settings: WebSettings,
+        pool: SearchPool,
         record: GameRecord | None = None,
         delay: float = WATCH_DELAY,
+        owner: str = "",
     ) -> None:
         self.id = sid
         self.game = game
         self.sides = sides
+        self.settings = settings
+        self.pool = pool
+        #: The client address that started the game (for the per-client quota).
+        self.owner = owner
         self.start_text = record.start if record is not None else None
         self.state: State = record.start_state(game) if record is not None else game.new_state()
         self.plies: list[Ply] = []
-        self.evaluator = self._evaluator()
-        self.evals: list[float | None] = [self._evaluate(self.state)]
+        self.evals = Evaluations(game)
+        self.evals.append(self.state)
         self.version = 0
         #: Counts snapshots, so the page keeps the newest of those that cross.
         self.seq = 0
@@ -63,10 +80,8 @@ class Session:
         self.thinking: Job | None = None
         self.hinting: Job | None = None
         self.hint: dict[str, Any] | None = None
-        self.hint_player: Player | None = None
-        self.subscribers: set[asyncio.Queue[dict[str, Any]]] = set()
+        self.viewers = Viewers(settings.max_viewers, settings.pause_after)
         self.task: asyncio.Task[None] | None = None
-        self.touched = time.monotonic()
         if record is not None:
             self._replay(record)
 
@@ -81,31 +96,10 @@ class Session:
                 raise OptionError(f"record move {number} ({text!r}): {exc}") from None
             by = record.players[side] or self.game.player_names[side]
             self.plies.append(Ply(move, side, by, float(times[number - 1])))
-            self.evals.append(self._evaluate(self.state))
+            self.evals.append(self.state)
         if record.result != self.state.result() or record.end is not End.RULES:
             self.record_result = {"result": record.result, "end": record.end.value,
                                   "reason": record.reason, "text": record.summary()}
-
-    def _evaluator(self) -> Any:
-        try:
-            return self.game.default_evaluator()
-        except Exception:  # a plugin without evaluators: no graph, nothing else lost
-            return None
-
-    def _evaluate(self, state: State) -> float | None:
-        """The position's static value from the first player's point of view."""
-        outcome = state.outcome()
-        if outcome is not None:
-            return 0.0 if outcome.winner is None else (1e9 if outcome.winner == 0 else -1e9)
-        if self.evaluator is None:
-            return None
-        try:
-            value = float(self.evaluator(state))
-        except Exception:
-            return None
-        if not math.isfinite(value):
-            return None
-        return value if state.to_move == 0 else -value
 
     # --- what the page sees ------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
@@ -136,10 +130,11 @@ class Session:
             "scores": list(state.scores()) if game.scored else None,
             "outcome": outcome,
             "record_result": self.record_result,
+            "held": not self.viewers.watched.is_set(),
             "thinking": self.thinking.to_json() if self.thinking else None,
             "hinting": self.hinting.to_json() if self.hinting else None,
             "hint": self.hint,
-            "evals": self.evals,
+            "evals": self.evals.values,
             "notice": self.notice,
         }
 
@@ -191,22 +186,51 @@ class Session:
             why="saved from the web page",
         )
 
-    def analyse(self) -> str:
-        return self.game.analyse(self.state)
+    # --- live updates and who watches ----------------------------------------------------
+    def subscribe(self) -> Mailbox:
+        """A page's mailbox, holding the game's state now; TooManyViewers if full."""
+        mailbox = self.viewers.subscribe(json.dumps(self.snapshot()))
+        self.touch()
+        return mailbox
 
-    # --- live updates -------------------------------------------------------------------
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self.subscribers.add(queue)
-        return queue
+    def unsubscribe(self, mailbox: Mailbox) -> None:
+        self.viewers.unsubscribe(mailbox)
 
-    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
-        self.subscribers.discard(queue)
+    def publish(self) -> None:
+        """Send the state now to every page that watches."""
+        if self.viewers:
+            self.viewers.send_state(json.dumps(self.snapshot()))
 
-    def publish(self, message: dict[str, Any] | None = None) -> None:
-        message = message or self.snapshot()
-        for queue in self.subscribers:
-            queue.put_nowait(message)
+    def _publish_job(self, job: Job) -> None:
+        if self.viewers:
+            self.viewers.send_progress(
+                json.dumps({"type": "thinking", "id": self.id, "job": job.to_json()})
+            )
+
+    @property
+    def touched(self) -> float:
+        return self.viewers.touched
+
+    def touch(self) -> None:
+        """Someone looked at the game (a request, a page subscribing)."""
+        if self.viewers.touch():
+            self.publish()
+
+    def is_watched(self, now: float) -> bool:
+        return self.viewers.is_watched(now)
+
+    def check_watched(self, now: float) -> None:
+        """Hold the AIs of a game nobody watches (called every so often): the
+        search under way stops and its move is thrown away, and the AI players
+        are let go (a search's tables can take tens of megabytes)."""
+        if not self.viewers.hold_if_unwatched(now):
+            return
+        job = self.thinking
+        if job is not None:
+            job.held = True
+            job.stop.set()
+        for side in self.sides:
+            side.player = None  # its tables and caches go too; built again when watched
 
     def _job_info(self, job: Job, info: Info) -> None:
         """A search iteration (on the loop): sent at most every INFO_INTERVAL."""
@@ -221,17 +245,33 @@ class Session:
         job.pending = False
         job.sent = time.monotonic()
         if job is self.thinking or job is self.hinting:
-            self.publish({"type": "thinking", "id": self.id, "job": job.to_json()})
+            self._publish_job(job)
 
     async def _run_job(self, job: Job, player: Player) -> tuple[int, Info | None]:
+        """The player's move, from the search pool (the job waits for a slot)."""
         loop = asyncio.get_running_loop()
+        state = self.state.copy()
 
         def report(info: Info) -> None:  # from the worker thread
             loop.call_soon_threadsafe(self._job_info, job, info)
 
-        return await loop.run_in_executor(
-            EXECUTOR, think, player, self.state.copy(), job.stop, report
-        )
+        deadline = stop_after(job.budget)
+        timers: list[asyncio.TimerHandle] = []
+
+        def started() -> None:  # a slot is free: the clock starts now
+            job.waiting = False
+            job.started = time.monotonic()
+            timers.append(loop.call_later(deadline, job.stop.set))
+            self._publish_job(job)
+
+        job.waiting = True
+        try:
+            return await self.pool.run(
+                think, player, state, job.stop, report, deadline, started=started
+            )
+        finally:
+            for timer in timers:
+                timer.cancel()
 
     # --- actions (all on the event loop) ------------------------------------------------
     def _changed(self) -> None:
@@ -268,7 +308,7 @@ class Session:
 
     def _played(self, index: int, side: int, by: str, seconds: float, info: Info | None) -> None:
         self.plies.append(Ply(index, side, by, seconds, info))
-        self.evals.append(self._evaluate(self.state))
+        self.evals.append(self.state)
         self.record_result = None
         self._changed()
 
@@ -308,7 +348,6 @@ class Session:
 
     def set_sides(self, sides: list[Side]) -> None:
         self.sides = sides
-        self.hint_player = None
         self._changed()
         self.kick()
 
@@ -326,7 +365,7 @@ class Session:
         if job is None:
             return False
         job.stop.set()
-        self.publish({"type": "thinking", "id": self.id, "job": job.to_json()})
+        self._publish_job(job)
         return True
 
     # --- the AI ---------------------------------------------------------------------------
@@ -344,27 +383,38 @@ class Session:
 
     async def _drive(self) -> None:
         while (side := self._ai_to_move()) is not None:
+            if not self.viewers.watched.is_set():
+                self.publish()
+                await self.viewers.watched.wait()
+                continue
             version, sides = self.version, self.sides[side]
-            assert sides.player is not None and sides.spec is not None
             if self.plies and all(not s.human for s in self.sides) and self.delay > 0:
                 await asyncio.sleep(self.delay)
                 if version != self.version or self._ai_to_move() != side:
                     continue
+            if sides.player is None:  # let go while nobody watched
+                try:
+                    await asyncio.to_thread(sides.rebuild, self.game, self.settings)
+                except Exception as exc:
+                    self._broken(sides, exc)
+                    return
+            player = sides.player
+            if player is None or version != self.version or not self.viewers.watched.is_set():
+                continue
+            assert sides.spec is not None
             job = Job("move", side, sides.spec, sides.time, sides.live, sides.stoppable)
             self.thinking = job
             self.publish()
             try:
-                move, info = await self._run_job(job, sides.player)
+                move, info = await self._run_job(job, player)
             except Exception as exc:  # a broken AI: say so, and let the human decide
                 self.thinking = None
-                self.paused = True
-                self.notice = f"the AI {sides.spec} failed: {type(exc).__name__}: {exc}"
-                self.publish()
+                self._broken(sides, exc)
                 return
             self.thinking = None
-            if version != self.version:
+            if version != self.version or job.held:
                 self.publish()
-                continue  # the position changed while it thought
+                continue  # the position changed while it thought, or nobody watches
             try:
                 index = self.state.play(move)
             except BoardgamesError as exc:
@@ -376,25 +426,31 @@ class Session:
             self._played(index, side, sides.spec, elapsed, info)
             self.publish()
 
-    async def hint_move(self, spec: str, seconds: float) -> dict[str, Any]:
-        """The AI's best move for the human to move (streamed like an AI's search)."""
+    def _broken(self, side: Side, exc: Exception) -> None:
+        self.paused = True
+        self.notice = f"the AI {side.spec} failed: {type(exc).__name__}: {exc}"
+        self.publish()
+
+    def check_hint(self) -> None:
+        """ConflictError (or IllegalMoveError) when a hint cannot be asked for now."""
         if self.state.is_over():
             raise IllegalMoveError("hint", "the game is over")
-        side = self.state.to_move
-        if not self.sides[side].human or self.thinking is not None:
+        if not self.sides[self.state.to_move].human or self.thinking is not None:
             raise ConflictError("a hint is for a human's turn")
         if self.hinting is not None:
             raise ConflictError("a hint is already being worked out")
-        if self.hint_player is None:
-            self.hint_player = Side.build(self.game, {"ai": spec, "time": seconds}).player
-        assert self.hint_player is not None
-        version = self.version
-        can = capabilities(self.hint_player)
-        job = Job("hint", side, spec, seconds, can["live"], can["stoppable"])
+
+    async def hint_move(self, helper: Side) -> dict[str, Any]:
+        """`helper`'s best move for the human to move (streamed like an AI's search)."""
+        self.check_hint()
+        assert helper.player is not None and helper.spec is not None
+        version, side = self.version, self.state.to_move
+        can = capabilities(helper.player)
+        job = Job("hint", side, helper.spec, helper.time, can["live"], can["stoppable"])
         self.hinting = job
         self.publish()
         try:
-            move, info = await self._run_job(job, self.hint_player)
+            move, info = await self._run_job(job, helper.player)
         finally:
             self.hinting = None
         if version != self.version:
@@ -413,9 +469,11 @@ class Session:
         return next((s.time for s in self.sides if s.spec is not None), DEFAULT_TIME)
 
     def close(self) -> None:
-        """Stop whatever is thinking (the server is closing, or dropped this game)."""
+        """Stop whatever is thinking and tell the pages (the server is closing,
+        or dropped this game)."""
         for job in (self.thinking, self.hinting):
             if job is not None:
                 job.stop.set()
+        self.viewers.end()
         if self.task is not None:
             self.task.cancel()

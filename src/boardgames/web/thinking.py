@@ -19,6 +19,7 @@ nodes, nps).  The player keeps its own engine object.
 from __future__ import annotations
 
 import inspect
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -33,19 +34,24 @@ OnInfo = Callable[[Info], None]
 
 def describe(game: Game, result: Any, side: int) -> Info | None:
     """A search result as JSON-ready facts, the score also from the first
-    player's point of view (`white_score`), or None for no result."""
+    player's point of view (`first_score`) and in words (`verdict`), or None
+    for no result."""
     if result is None or getattr(result, "move", None) is None:
         return None
     from ..search.result import describe_score, is_proven
 
     score = float(getattr(result, "score", 0.0) or 0.0)
+    if not math.isfinite(score) or abs(score) >= 1e300:
+        score = 0.0
     elapsed = float(getattr(result, "time", 0.0) or 0.0)
     nodes = int(getattr(result, "nodes", 0) or 0)
     pv = [game.format_move(m) for m in getattr(result, "pv", []) or [] if _is_move(game, m)]
+    algorithm = str(getattr(result, "algorithm", "") or "")
     return {
         "move": game.format_move(result.move),
-        "score": score if abs(score) < 1e300 else 0.0,
+        "score": score,
         "score_text": describe_score(score, game.scored),
+        "verdict": verdict(game, score, side, algorithm),
         "proven": is_proven(score),
         "first_score": score if side == 0 else -score,
         "depth": int(getattr(result, "depth", 0) or 0),
@@ -53,9 +59,51 @@ def describe(game: Game, result: Any, side: int) -> Info | None:
         "time": round(elapsed, 3),
         "nps": round(nodes / elapsed) if elapsed > 0 else 0,
         "pv": pv,
-        "algorithm": str(getattr(result, "algorithm", "") or ""),
+        "algorithm": algorithm,
         "completed": bool(getattr(result, "completed", True)),
     }
+
+
+#: Searches whose score is the game's evaluator seen through the search tree.
+EVALUATING = ("negascout", "alphabeta", "minimax", "seed001", "")
+#: Exact solvers: their score only says who wins (and the margin, in scored games).
+EXACT = ("solve", "solver", "proven", "exact")
+
+
+def verdict(game: Game, score: float, side: int, algorithm: str) -> dict[str, str]:
+    """What a search's `score` (from `side`, the side that searched) says, in
+    words a player reads: who is ahead or who wins.  `short` fits the page's
+    score box; `long` also says what the number is."""
+    from ..search.result import WIN, is_proven
+
+    names = [name[:1].upper() + name[1:] for name in game.player_names]
+    mine, theirs = names[side], names[1 - side]
+    exact = algorithm in EXACT
+    if is_proven(score) or (exact and score):
+        winner = mine if score > 0 else theirs
+        if game.scored or exact:  # the score is (or carries) a margin: no distance
+            return {"short": f"{winner} wins",
+                    "long": f"proven: {winner} wins with best play from both sides"}
+        plies = round(WIN - abs(score))
+        return {"short": f"{winner} wins in {plies}",
+                "long": f"proven: {winner} wins within {plies} moves (both sides' moves"
+                        " counted) with best play"}
+    if exact:
+        return {"short": "draw", "long": "proven: a draw with best play from both sides"}
+    if algorithm == "mcts":
+        share = (score + 1) / 2
+        return {"short": f"{mine} {share:.0%}",
+                "long": f"{mine} won {share:.0%} of the search's simulated games"
+                        " (MCTS; 50% is even)"}
+    if algorithm not in EVALUATING:
+        return {"short": "–", "long": f"no score: the move came from the {algorithm} rule"}
+    if score == 0:
+        return {"short": "even", "long": "level: the evaluation is 0 (an estimate, not proven)"}
+    ahead = mine if score > 0 else theirs
+    points = f"{abs(score):.4g}"
+    return {"short": f"{ahead} +{points}",
+            "long": f"{ahead} is ahead by {points} points of the game's evaluator (an"
+                    " estimate, not proven; the scale is the evaluator's own, 0 is even)"}
 
 
 def _is_move(game: Game, move: Any) -> bool:
