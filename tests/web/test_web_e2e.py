@@ -15,7 +15,10 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -43,6 +46,8 @@ if (_reason := _missing()) is not None:
 
 from playwright import sync_api  # noqa: E402
 
+from live_server import start_server  # noqa: E402
+
 pytestmark = pytest.mark.e2e
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -50,6 +55,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 ARTIFACTS = Path(os.environ.get("BOARDGAMES_WEB_ARTIFACTS")
                  or Path(__file__).resolve().parent / "artifacts")
 FIGURES: dict[str, object] = {}
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def record_figure(name: str, value: object) -> None:
@@ -63,7 +69,8 @@ def server():
     """`boardgames web --port 0` as a subprocess; yields (url, process, start time)."""
     started = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-c", "from boardgames.cli import main; main()", "web", "--port", "0"],
+        [sys.executable, "-c", "from boardgames.cli import main; main()", "web", "--port", "0",
+         "--plugin", str(EXAMPLES / "connect_four")],
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
     )
     line = process.stderr.readline()
@@ -73,7 +80,11 @@ def server():
         process.kill()
         pytest.fail(f"boardgames web did not start: {line}{process.stderr.read()}")
     record_figure("startup_to_listening_s", round(listening, 2))
+    logged: list[str] = []  # read on, so that the server never waits on a full pipe
+    reader = threading.Thread(target=lambda: logged.extend(process.stderr), daemon=True)
+    reader.start()
     yield match.group(1), process, started
+    (ARTIFACTS / "server.log").write_text("".join(logged))
     process.terminate()
     try:
         process.wait(10)
@@ -101,8 +112,15 @@ def page(browser):
 
 
 def open_game(page, url: str, query: str) -> None:
+    """A game from a link: the link fills in the New game dialog; Start starts it."""
     page.goto(f"{url}?{query}")
     page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#new-dialog[open]")
+    before = page.get_attribute("body", "data-sid")
+    page.click("#ng-start")
+    page.wait_for_function(
+        f"document.body.dataset.sid !== {json.dumps(before)}"
+        " && document.getElementById('board').dataset.sid === document.body.dataset.sid")
     page.wait_for_selector("#board svg")
 
 
@@ -297,3 +315,196 @@ def test_memory_with_five_games_open(server, browser):
         record_figure("server_rss_mb_with_5_games", rss)
         assert rss < 2000
     context.close()
+
+
+# --- the page as a careful user (and a hostile link) would find it ----------------------------
+
+
+def http_status(url: str, method: str = "GET") -> int:
+    request = urllib.request.Request(url, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_a_link_only_fills_in_the_new_game_dialog(server, page):
+    url = server[0]
+    page.goto(f"{url}?game=hadron&rows=9&cols=9&ai0=default&time0=1000000&ai1=random")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#new-dialog[open]")
+    assert "Filled in from a link" in page.inner_text("#ng-note")
+    assert page.input_value("#ng-game") == "hadron"
+    assert page.input_value(".side[data-side='0'] [data-role=spec]") == "default"
+    assert page.input_value(".side[data-side='1'] [data-role=spec]") == "random"
+    assert "Hadron" not in page.inner_text("#game-title")  # nothing started from the link
+    assert page.evaluate("location.search") == ""
+    page.fill(".side[data-side='0'] [data-role=time]", "2")
+    page.click("#ng-start")
+    page.wait_for_function("document.getElementById('game-title').textContent.includes('Hadron')")
+    shoot(page, "link-then-start")
+
+
+def test_a_new_game_closes_the_old_one(server, page):
+    url = server[0]
+    open_game(page, url, "game=squatter&size=4&ai0=random&ai1=random&delay=1")
+    old = page.get_attribute("body", "data-sid")
+    assert http_status(f"{url}api/sessions/{old}") == 200
+    page.click("#btn-new")
+    page.select_option("#ng-game", "dots")
+    page.click("#ng-start")
+    page.wait_for_function(f"document.body.dataset.sid !== {json.dumps(old)}")
+    deadline = time.monotonic() + 5
+    while http_status(f"{url}api/sessions/{old}") != 404:
+        assert time.monotonic() < deadline, "the old game is still on the server"
+        time.sleep(0.1)
+
+
+def test_after_a_server_restart_the_page_says_its_game_is_gone(browser):
+    first = start_server()
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(first.url)
+        page.wait_for_selector("body[data-ready='1']")
+        click_legal(page)
+    finally:
+        first.stop()
+    second = start_server(port=first.port)
+    try:
+        page.wait_for_selector("body[data-gone='1']", timeout=15_000)
+        status = page.inner_text("#status")
+        assert "no longer on the server" in status
+        assert page.locator("#board svg.playable").count() == 0
+        shoot(page, "game-gone")
+        page.click("#btn-gone-new")
+        page.wait_for_selector("#new-dialog[open]")
+        page.click("#ng-start")
+        page.wait_for_selector("body:not([data-gone='1'])")
+        wait_human_turn(page)
+        click_legal(page)  # the new game plays
+        context.close()
+    finally:
+        second.stop()
+
+
+def test_pause_is_off_once_the_game_is_over(server, page):
+    open_game(page, server[0], "game=dots&rows=1&cols=1&ai1=random:seed=1")
+    assert page.is_enabled("#btn-pause")
+    for _ in range(4):
+        wait_human_turn(page)
+        if page.get_attribute("body", "data-turn") == "over":
+            break
+        click_legal(page)
+    page.wait_for_selector("body[data-turn='over']")
+    assert page.is_disabled("#btn-pause")
+
+
+def luminance(css: str) -> float:
+    channels = [int(c) / 255 for c in re.findall(r"[\d.]+", css)[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: str, two: str) -> float:
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize(
+    "query", ["game=hexifence&ai1=random:seed=2", "game=squatter&size=4&ai1=random:seed=2"]
+)
+def test_the_current_moves_colour_stands_out(server, page, query):
+    open_game(page, server[0], query)
+    click_legal(page)
+    wait_human_turn(page)
+    for ply in (1, 2):  # each player's move, highlighted in turn
+        page.click(f"#moves li[data-ply='{ply}']")
+        row = page.locator(f"#moves li[data-ply='{ply}']")
+        assert "current" in (row.get_attribute("class") or "")
+        background = row.evaluate("e => getComputedStyle(e).backgroundColor")
+        fill = row.locator(".dot").evaluate("e => getComputedStyle(e).backgroundColor")
+        border = row.locator(".dot").evaluate("e => getComputedStyle(e).borderTopColor")
+        if luminance(fill) < 0.8:  # a coloured or dark swatch: its own colour must show
+            assert contrast(fill, background) >= 3, (query, ply, fill, background)
+        else:  # a white swatch: its ring must
+            assert contrast(border, background) >= 3, (query, ply, border, background)
+    game = query[5:query.index("&")]
+    page.locator(".moves-card").screenshot(path=str(ARTIFACTS / f"moves-{game}.png"))
+
+
+def board_labels(page) -> list[dict]:
+    return page.evaluate("""() => {
+      const svg = document.querySelector('#board svg').getBoundingClientRect();
+      return [...document.querySelectorAll('#board svg text')].map((t) => {
+        const r = t.getBoundingClientRect();
+        return {text: t.textContent.trim(), height: r.height, ours: !!t.closest('.bg-coords'),
+                inside: r.left >= svg.left - 1 && r.right <= svg.right + 1
+                        && r.top >= svg.top - 1 && r.bottom <= svg.bottom + 1};
+      });
+    }""")
+
+
+@pytest.mark.parametrize(("query", "rows", "columns"), [
+    ("game=andantino", [], [str(n) for n in range(1, 20)]),
+    ("game=hexifence", list("ABCDEFG"), [str(n) for n in range(1, 8)]),
+    ("game=dots&rows=2&cols=3", list("ABCDE"), [str(n) for n in range(1, 8)]),
+])
+def test_boards_show_their_coordinates(server, page, query, rows, columns):
+    open_game(page, server[0], query)
+    labels = board_labels(page)
+    ours = {label["text"] for label in labels if label["ours"]}
+    assert set(rows) | set(columns) <= ours, sorted(ours)
+    assert all(label["inside"] for label in labels if label["ours"])
+    assert min(label["height"] for label in labels if label["ours"]) >= 10
+    shoot(page, "coordinates-" + re.sub(r"\W+", "-", query[5:]))
+
+
+@pytest.mark.parametrize("query", ["game=squatter&size=26", "game=hadron&rows=26&cols=26"])
+def test_labels_are_readable_on_a_26_by_26_board(server, page, query):
+    open_game(page, server[0], query)
+    heights = [label["height"] for label in board_labels(page) if label["text"] in ("A", "Z", "26")]
+    assert len(heights) >= 3 and min(heights) >= 10, heights
+    shoot(page, "labels-" + re.sub(r"\W+", "-", query[5:]))
+
+
+def test_connect_four_move_input_is_on_screen(server, browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    open_game(page, server[0], "game=connect4&ai1=random")
+    box = page.locator("#move-input").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 900, box
+    page.fill("#move-input", "d")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("Number(document.getElementById('board').dataset.ply) >= 1")
+    page.screenshot(path=str(ARTIFACTS / "connect4-page.png"))
+    context.close()
+
+
+def test_the_record_loader_says_what_a_file_is(server, page, tmp_path):
+    open_game(page, server[0], "game=squatter&size=4")
+    summary = tmp_path / "summary.json"
+    summary.write_text(json.dumps({"games": 12, "standings": [{"name": "a"}]}, indent=2))
+    unversioned = tmp_path / "old.json"
+    unversioned.write_text(json.dumps({"format": "boardgames-record", "game": "squatter",
+                                       "params": {"size": 4}, "moves": ["A1"]}))
+    page.click("#btn-load")
+    page.set_input_files("#load-files", [str(summary), str(unversioned)])
+    page.wait_for_selector("#load-error:not([hidden])")
+    text = page.inner_text("#load-error")
+    assert "summary.json" in text and "JSON, but not a game record" in text, text
+    assert "Expecting property name" not in text
+    assert 'no "version" field' in text and "None" not in text, text
+
+
+def test_the_ais_score_says_who_is_ahead(server, page):
+    open_game(page, server[0], "game=andantino&ai0=alphabeta&time0=0.5")
+    page.wait_for_selector("body[data-turn='0']", state="detached", timeout=5000)
+    wait_human_turn(page, side=1)
+    score = page.inner_text("#st-score")
+    meaning = page.inner_text("#st-score-meaning")
+    assert re.match(r"(White|Black) (\+|wins)|even", score), score
+    assert "evaluator" in meaning or "proven" in meaning, meaning
+    assert "Last search" in page.inner_text("#think-title")
+    page.locator("#thinking").screenshot(path=str(ARTIFACTS / "last-search.png"))

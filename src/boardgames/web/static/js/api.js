@@ -30,18 +30,27 @@ export async function post(path, body = {}) {
   }));
 }
 
+export async function del(path) {
+  return parse(await fetch(path, { method: "DELETE", headers: { Accept: "application/json" } }));
+}
+
 export async function getText(path) {
   const response = await fetch(path);
   if (!response.ok) throw new ApiError(await response.text(), response.status);
   return response.text();
 }
 
-// One WebSocket per game; reconnects while the game is the page's game.
+// The server's close codes: the game is gone (restarted, closed); too many pages watch it.
+export const GONE = 4404;
+export const CROWDED = 4429;
+
+// One WebSocket per game; reconnects while the game is the page's game, and
+// stops when the server says why it closed it (onEnd(code, reason)).
 export class Live {
-  constructor(sid, onMessage, onGone) {
+  constructor(sid, onMessage, onEnd) {
     this.sid = sid;
     this.onMessage = onMessage;
-    this.onGone = onGone;
+    this.onEnd = onEnd;
     this.closed = false;
     this.retry = 500;
     this.open();
@@ -57,7 +66,7 @@ export class Live {
     };
     socket.onclose = (event) => {
       if (this.closed) return;
-      if (event.code === 4404) { this.onGone(); return; }
+      if (event.code === GONE || event.code === CROWDED) { this.closed = true; this.onEnd(event.code, event.reason); return; }
       setTimeout(() => { if (!this.closed) this.open(); }, this.retry);
       this.retry = Math.min(this.retry * 2, 5000);
     };

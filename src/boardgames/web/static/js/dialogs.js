@@ -19,6 +19,8 @@ export class NewGameDialog {
     this.options = document.getElementById("ng-options");
     this.sides = document.getElementById("ng-sides");
     this.error = document.getElementById("ng-error");
+    this.note = document.getElementById("ng-note");
+    this.delay = undefined;
     for (const game of catalog.games) {
       const option = element("option", { value: game.name }, game.error ? `${game.name} (unavailable)` : `${game.title}`);
       if (game.error) option.disabled = true;
@@ -36,15 +38,36 @@ export class NewGameDialog {
     return this.catalog.games.find((g) => g.name === this.select.value);
   }
 
-  open(current) {
-    if (current) {
-      this.select.value = current.game.name;
-      this.fill(this.game(), current);
-    } else {
-      this.fill(this.game());
-    }
+  // current: the page's game (its settings fill the form); preset: a request
+  // from a link ({game, options, sides, delay}), shown for the user to check.
+  open(current, preset = null) {
     this.error.hidden = true;
+    this.note.hidden = !preset;
+    this.delay = preset ? preset.delay : undefined;
+    const wanted = preset ? preset.game : current ? current.game.name : null;
+    const known = this.catalog.games.find((g) => g.name === wanted && !g.error);
+    if (known) this.select.value = wanted;
+    if (preset) {
+      this.fill(this.game(), known ? this.presetAsGame(preset) : null);
+      if (!known) this.showError(`This link names a game this server does not have: ${wanted}`);
+    } else {
+      this.fill(this.game(), current);
+    }
     this.dialog.showModal();
+  }
+
+  // A link's request in the shape of a game's snapshot (what fill() reads).
+  presetAsGame(preset) {
+    const sides = [0, 1].map((i) => {
+      const side = preset.sides[i] || {};
+      return { ai: side.ai || null, time: Number.isFinite(side.time) ? side.time : this.catalog.default_time };
+    });
+    return { game: { name: preset.game, params: preset.options || {} }, sides };
+  }
+
+  showError(message) {
+    this.error.textContent = message;
+    this.error.hidden = false;
   }
 
   fill(game, current = null) {
@@ -82,10 +105,11 @@ export class NewGameDialog {
     for (const name of Object.keys(game.ais || {})) list.appendChild(element("option", { value: name }, game.ais[name]));
     specLabel.append(spec, list);
     const timeLabel = element("label", { class: "field" }, "s / move");
-    const time = element("input", { "data-role": "time", type: "number", min: "0.05", step: "0.05" });
+    const limits = this.catalog.limits || {};
+    const time = element("input", { "data-role": "time", type: "number", min: "0.05", step: "0.05", max: String(limits.max_time || "") });
     timeLabel.appendChild(time);
     const help = element("div", { class: "side-help" });
-    const human = old ? old.ai === null : index === 0;
+    const human = old ? !old.ai : index === 0;
     kind.value = human ? "human" : "ai";
     spec.value = old && old.ai ? old.ai : "default";
     time.value = old ? old.time : this.catalog.default_time;
@@ -111,10 +135,12 @@ export class NewGameDialog {
     const sides = [...this.sides.querySelectorAll(".side")].map((row) => {
       const kind = row.querySelector("[data-role=kind]").value;
       const time = Number(row.querySelector("[data-role=time]").value);
-      if (kind === "human") return { ai: null, time };
+      if (kind === "human") return { ai: null };
       return { ai: row.querySelector("[data-role=spec]").value.trim() || "default", time };
     });
-    return { game: this.select.value, options, sides };
+    const request = { game: this.select.value, options, sides };
+    if (this.delay !== undefined && Number.isFinite(this.delay)) request.delay = this.delay;
+    return request;
   }
 
   async submit() {
@@ -123,8 +149,7 @@ export class NewGameDialog {
       this.dialog.close();
       this.onCreate(snap);
     } catch (error) {
-      this.error.textContent = error.message;
-      this.error.hidden = false;
+      this.showError(error.message);
     }
   }
 }

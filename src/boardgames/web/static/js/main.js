@@ -1,7 +1,7 @@
 // The page: one game per tab (its id kept in sessionStorage), drawn from the
 // server's snapshots, which arrive on the game's WebSocket and as answers.
 
-import { Live, get, getText, post } from "./api.js";
+import { CROWDED, Live, del, get, getText, post } from "./api.js";
 import { BoardView } from "./board.js";
 import { ghostColour, playerColour } from "./colours.js";
 import { LoadDialog, NewGameDialog } from "./dialogs.js";
@@ -22,6 +22,8 @@ const app = {
   showLegal: true,
   clickStart: null,
   autoplay: null,
+  gone: false, // the server no longer has the game (it restarted, or closed it)
+  newGame: null,
 };
 
 // --- messages ------------------------------------------------------------------------
@@ -40,9 +42,18 @@ async function attempt(action) {
   try {
     return await action();
   } catch (error) {
-    toast(error.message, true);
+    if (error.status === 404 && app.sid) gone();
+    else toast(error.message, true);
     return null;
   }
+}
+
+// The game is gone from the server: say so, keep the last board, offer a new game.
+function gone() {
+  if (app.gone) return;
+  app.gone = true;
+  if (app.live) app.live.close();
+  render();
 }
 
 // --- the game ----------------------------------------------------------------------------
@@ -59,7 +70,11 @@ function accept(snap) {
 async function adopt(snap) {
   if (app.live) app.live.close();
   stopAutoplay();
+  const old = app.sid;
+  if (old && old !== snap.id) del(`/api/sessions/${old}`).catch(() => {}); // stop the old game
+  app.gone = false;
   app.sid = snap.id;
+  document.body.dataset.sid = snap.id;
   app.snap = null;
   app.view = null;
   app.positions.clear();
@@ -74,7 +89,10 @@ async function adopt(snap) {
       renderThinking(message.job, app.snap);
       updateStop(message.job);
     }
-  }, () => newDefaultGame());
+  }, (code, reason) => {
+    if (code === CROWDED) toast(`${reason || "Too many pages watch this game"}: this page no longer follows it.`, true);
+    else gone();
+  });
 }
 
 async function newDefaultGame() {
@@ -104,6 +122,7 @@ function humanToMove(snap) {
 function render() {
   const snap = app.snap;
   if (!snap) return;
+  document.body.dataset.gone = app.gone ? "1" : "";
   const params = Object.entries(snap.game.params).map(([k, v]) => `${k} ${v}`).join(", ");
   $("game-title").innerHTML = "";
   const title = document.createElement("b");
@@ -113,7 +132,7 @@ function render() {
   renderStatus(snap);
   renderPlayers(snap);
   renderResult(snap);
-  renderThinking(snap.thinking || snap.hinting, snap);
+  renderThinking(app.gone ? null : snap.thinking || snap.hinting, snap);
   renderMoves(snap, app.view, (ply) => setView(ply));
   drawGraph($("graph"), snap, app.view, (ply) => setView(ply));
   $("graph-legend").textContent = snap.evals.some((v) => v !== null) ? "static evaluation · AI scores (dots)" : "no evaluator";
@@ -132,6 +151,16 @@ function renderStatus(snap) {
   const chip = document.createElement("span");
   chip.className = "chip";
   let text;
+  if (app.gone) {
+    box.classList.add("error");
+    const again = document.createElement("button");
+    again.id = "btn-gone-new";
+    again.className = "small primary";
+    again.textContent = "New game…";
+    again.addEventListener("click", () => $("btn-new").click());
+    box.append(document.createTextNode("This game is no longer on the server (it restarted, or the game was closed)."), again);
+    return;
+  }
   if (snap.notice) {
     box.classList.add("error");
     text = snap.notice;
@@ -146,7 +175,7 @@ function renderStatus(snap) {
     chip.style.background = playerColour(colour, side);
     const spec = snap.sides[side].ai;
     if (spec === null) {
-      const what = app.board.clickable ? (app.board.regions[0].segment ? "click an edge" : "click a cell") : "pick a move below";
+      const what = app.board.clickable ? (app.board.regions[0].segment ? "click an edge" : "click a cell") : "type or pick a move above the board";
       text = `${cap(colour)} to move — ${what}`;
       if (snap.ply && snap.moves[snap.ply - 1].side === side && snap.moves.length) text += " (extra turn)";
     } else if (snap.paused) {
@@ -169,12 +198,14 @@ function label(button, icon, text = "") {
 
 function renderControls(snap) {
   const anyAi = snap.sides.some((s) => s.ai !== null);
-  $("btn-undo").disabled = snap.ply === 0;
-  $("btn-hint").disabled = !humanToMove(snap) || Boolean(snap.hinting);
-  $("btn-swap").disabled = Boolean(snap.outcome);
-  $("btn-pause").disabled = !anyAi;
+  const over = Boolean(snap.outcome);
+  $("btn-undo").disabled = snap.ply === 0 || app.gone;
+  $("btn-hint").disabled = !humanToMove(snap) || Boolean(snap.hinting) || app.gone;
+  $("btn-swap").disabled = over || app.gone;
+  $("btn-pause").disabled = !anyAi || over || app.gone;
+  $("btn-save").disabled = app.gone;
   label($("btn-pause"), snap.paused ? "play" : "pause", snap.paused ? "Resume" : "Pause");
-  updateStop(snap.thinking || snap.hinting);
+  updateStop(app.gone ? null : snap.thinking || snap.hinting);
   $("btn-live").hidden = app.view === null;
 }
 
@@ -198,7 +229,7 @@ async function renderBoard() {
       legal: snap.legal,
       lastTurn: snap.last_turn,
       hint: snap.hint ? snap.hint.move : null,
-      playable: humanToMove(snap) && !snap.thinking,
+      playable: humanToMove(snap) && !snap.thinking && !app.gone,
       mover: side === null ? null : ghostColour(snap.game.players[side], side),
       showLegal: app.showLegal,
     };
@@ -219,11 +250,12 @@ async function renderBoard() {
     const position = app.positions.get(key);
     view = { svg: position.svg, legal: [], lastTurn: position.last_turn, hint: null, playable: false, mover: null, showLegal: false };
   }
-  const key = JSON.stringify([snap.version, snap.seq, app.view, view.hint, view.playable, view.showLegal]);
+  const key = JSON.stringify([snap.version, snap.seq, app.view, view.hint, view.playable, view.showLegal, app.gone]);
   if (key === app.boardKey) return;
   app.boardKey = key;
   app.board.draw(view);
   container.dataset.ply = app.view === null ? snap.ply : app.view;
+  container.dataset.sid = snap.id;
   container.dataset.version = snap.version;
   if (app.clickStart !== null) {
     const started = app.clickStart;
@@ -240,7 +272,7 @@ function renderFallback(snap) {
   if (app.board.clickable) return;
   const buttons = $("legal-buttons");
   buttons.innerHTML = "";
-  if (app.view !== null || !humanToMove(snap)) return;
+  if (app.view !== null || !humanToMove(snap) || app.gone) return;
   snap.legal.forEach((move, i) => {
     const button = document.createElement("button");
     button.textContent = snap.legal_names[i];
@@ -259,6 +291,7 @@ async function loadAnalysis() {
 async function playMove(move) {
   const snap = app.snap;
   if (!snap) return;
+  if (app.gone) return;
   if (app.view !== null) {
     toast("You are looking at an earlier position: press “Back to the game” to play.");
     return;
@@ -311,6 +344,7 @@ function command(path, body = {}) {
 
 function wire() {
   const newGame = new NewGameDialog(app.catalog, (snap) => adopt(snap));
+  app.newGame = newGame;
   const load = new LoadDialog((snap) => adopt(snap));
   $("btn-new").addEventListener("click", () => newGame.open(app.snap));
   $("btn-load").addEventListener("click", () => load.open());
@@ -326,7 +360,7 @@ function wire() {
   $("btn-stop").addEventListener("click", () => attempt(() => post(`/api/sessions/${app.sid}/stop`)));
   $("btn-hint").addEventListener("click", async () => {
     const hint = await attempt(() => post(`/api/sessions/${app.sid}/hint`));
-    if (hint) toast(`Hint: ${hint.name}${hint.info && hint.info.score_text ? ` (score ${hint.info.score_text})` : ""}`);
+    if (hint) toast(`Hint: ${hint.name}${hint.info && hint.info.verdict ? ` — ${hint.info.verdict.long}` : ""}`);
   });
   $("btn-live").addEventListener("click", () => setView(Infinity));
   $("btn-from-here").addEventListener("click", () => {
@@ -349,6 +383,7 @@ function wire() {
   });
   window.addEventListener("resize", () => {
     if (app.snap) drawGraph($("graph"), app.snap, app.view, (ply) => setView(ply));
+    app.board.fitLabels();
   });
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea, dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -375,14 +410,16 @@ async function start() {
   wire();
   const params = new URLSearchParams(location.search);
   let snap = null;
-  if (params.has("game")) {
-    snap = await attempt(() => post("/api/sessions", fromQuery(params)));
-    history.replaceState(null, "", "/");
-  } else if (sessionStorage.getItem(STORAGE)) {
+  if (sessionStorage.getItem(STORAGE)) {
     snap = await get(`/api/sessions/${sessionStorage.getItem(STORAGE)}`).catch(() => null);
   }
   if (snap) await adopt(snap);
   else await newDefaultGame();
+  if (params.has("game")) {
+    // A link only fills in the New game dialog: nothing starts until the user presses Start.
+    history.replaceState(null, "", "/");
+    app.newGame.open(app.snap, fromQuery(params));
+  }
   document.body.dataset.readyMs = performance.now().toFixed(0); // since navigation start
   document.body.dataset.ready = "1";
 }

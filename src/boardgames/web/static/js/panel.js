@@ -68,6 +68,15 @@ export function renderThinking(job, snap) {
   if (job) {
     const colour = snap ? snap.game.players[job.side] : "";
     const what = job.kind === "hint" ? `Hint for ${colour} (${job.spec})` : `${cap(colour)} (${job.spec}) is thinking`;
+    if (job.waiting) {
+      // The server runs so many searches at once; this one waits its turn.
+      $("think-title").textContent = `${job.kind === "hint" ? `Hint for ${colour}` : cap(colour)} waits for a free search slot…`;
+      $("think-clock").textContent = "";
+      $("think-bar").style.width = "0";
+      fillStats(null);
+      $("think-note").textContent = "Other games' searches are running; this one starts when one ends.";
+      return;
+    }
     $("think-title").textContent = job.stopping ? `${what} — stopping…` : `${what}…`;
     const started = performance.now() - job.elapsed * 1000;
     const tick = () => {
@@ -101,15 +110,16 @@ export function renderThinking(job, snap) {
   $("think-note").textContent = [last.info.stopped ? "stopped early: moved now" : "", howText(last.info)].filter(Boolean).join(" · ");
 }
 
-const SEARCHES = new Set(["negascout", "alphabeta", "minimax", "mcts", ""]);
+const SEARCHES = new Set(["negascout", "alphabeta", "minimax", "mcts", "seed001", ""]);
 
-// '+12.3', or the library's words for a proven result ('win in 3').
+// What the search's score says, from the server: who is ahead and by how
+// much ('White +97', 'Black wins in 3', 'White 63%'), with its meaning.
 export function scoreText(info) {
-  if (info.proven || typeof info.score !== "number") return info.score_text;
-  const digits = Math.abs(info.score) >= 100 ? 0 : Math.abs(info.score) >= 10 ? 1 : 2;
-  let text = info.score.toFixed(digits);
-  if (text.includes(".")) text = text.replace(/\.?0+$/, "");
-  return info.score > 0 ? `+${text}` : text === "-0" ? "0" : text;
+  return info.verdict ? info.verdict.short : info.score_text;
+}
+
+export function scoreMeaning(info) {
+  return info.verdict ? info.verdict.long : "";
 }
 
 export function howText(info) {
@@ -121,7 +131,7 @@ function fillStats(info) {
   const has = info && info.depth !== undefined;
   $("st-depth").textContent = has ? String(info.depth) : "–";
   $("st-score").textContent = has ? scoreText(info) : "–";
-  $("st-score").title = has ? "from the side to move" : "";
+  $("st-score-meaning").textContent = has ? scoreMeaning(info) : "";
   $("st-nodes").textContent = has ? number.format(info.nodes) : "–";
   $("st-nps").textContent = has ? number.format(info.nps) : "–";
   $("st-pv").textContent = has && info.pv.length ? info.pv.join(" ") : "–";
@@ -143,7 +153,7 @@ export function renderMoves(snap, viewPly, onPick) {
     const dot = element("span", "dot");
     swatch(dot, snap.game.players[move.side], move.side);
     li.append(element("span", "n", String(i + 1)), dot, element("span", "t", move.text));
-    const info = move.info && move.info.score_text ? `, score ${move.info.score_text}, depth ${move.info.depth}` : "";
+    const info = move.info && move.info.verdict ? `, ${move.info.verdict.long}, depth ${move.info.depth}` : "";
     li.title = `${snap.game.players[move.side]} (${move.by})${info}`;
     if (current === i + 1) li.classList.add("current");
     list.appendChild(li);
