@@ -5,7 +5,8 @@ the cap, and a client starting game after game.  The server's memory must
 stay flat and an ordinary request must still be answered quickly.
 
 The figures (worst RSS, growth, slowest request) are written to
-tests/web/artifacts/soak.json (or $BOARDGAMES_WEB_ARTIFACTS).
+tests/web/artifacts/soak.json (or $BOARDGAMES_WEB_ARTIFACTS); set
+BOARDGAMES_SOAK_SECONDS for a longer run.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ pytest.importorskip("uvicorn")
 
 from live_server import Server, raw_websocket, start_server  # noqa: E402
 
-SECONDS = 5.0
+#: How long the hostile clients run (BOARDGAMES_SOAK_SECONDS for a longer soak).
+SECONDS = float(os.environ.get("BOARDGAMES_SOAK_SECONDS", "5"))
 ARTIFACTS = Path(os.environ.get("BOARDGAMES_WEB_ARTIFACTS")
                  or Path(__file__).resolve().parent / "artifacts")
 
