@@ -242,10 +242,10 @@ def ai_game(server, seconds, game="andantino"):
 
 
 def test_games_nobody_watches_pause_their_ais():
-    running = start_server("--pause-after", "1", "--searches", "2")
+    running = start_server("--pause-after", "0.5", "--searches", "2")
     try:
         games = [ai_game(running, 0.5) for _ in range(3)]
-        time.sleep(2.2)  # nobody asks about them: after 1 s their searches stop
+        time.sleep(1.6)  # nobody asks about them: after 0.5 s their searches stop
         before, started = running.cpu_seconds(), time.monotonic()
         time.sleep(1.0)
         busy = (running.cpu_seconds() - before) / (time.monotonic() - started)

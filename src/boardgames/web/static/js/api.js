@@ -52,7 +52,7 @@ export class Live {
     this.onMessage = onMessage;
     this.onEnd = onEnd;
     this.closed = false;
-    this.retry = 500;
+    this.retry = 250;
     this.open();
   }
 
@@ -61,14 +61,14 @@ export class Live {
     const socket = new WebSocket(`${scheme}://${location.host}/api/sessions/${this.sid}/live`);
     this.socket = socket;
     socket.onmessage = (event) => {
-      this.retry = 500;
+      this.retry = 250;
       this.onMessage(JSON.parse(event.data));
     };
     socket.onclose = (event) => {
       if (this.closed) return;
       if (event.code === GONE || event.code === CROWDED) { this.closed = true; this.onEnd(event.code, event.reason); return; }
       setTimeout(() => { if (!this.closed) this.open(); }, this.retry);
-      this.retry = Math.min(this.retry * 2, 5000);
+      this.retry = Math.min(this.retry * 2, 2000);
     };
   }
 
