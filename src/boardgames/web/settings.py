@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..parallel import default_workers
 from ..options import check_real, check_seconds, check_whole
+from ..parallel import default_workers
 
 #: Longest search a request may ask for, per move or hint (seconds).
 MAX_TIME = 60.0
