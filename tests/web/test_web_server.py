@@ -27,7 +27,7 @@ from live_server import start_server  # noqa: E402
 SLOW_PLUGIN = '''
 import time as clock
 
-from boardgames.ai import register_ai
+from boardgames.ai.registry import register_ai
 from boardgames.players import RandomPlayer
 
 
