@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardgames.ai import ai_names, make_player
+from boardgames.budget import Limits
 from boardgames.cli import main
 from boardgames.cli.common import Number, OneLineUsageError
 from boardgames.errors import NotationError, OptionError, quote
 from boardgames.options import (
-    Limits,
     check_real,
     check_seconds,
     check_whole,

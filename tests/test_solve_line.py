@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boardgames.budget import Limits
 from boardgames.cli import main
 from boardgames.errors import SearchStopped
 from boardgames.game import State
@@ -201,7 +202,7 @@ def test_a_solver_without_lines_prints_none(monkeypatch):
 
     monkeypatch.setattr(game_entry("connect4"), "solver", Silent)
     info = solver_info(get_game("connect4"))
-    assert info.own and not (info.line or info.window or info.time or info.outcome)
+    assert info.own and not (info.line or info.window or info.limits or info.outcome)
     moves = "d d d d d d c c c c c c"
     result = CliRunner().invoke(main, ["solve", "connect4", "--moves", moves])
     assert result.exit_code == 0, result.output
@@ -267,7 +268,7 @@ def test_edge_and_hadron_solvers_give_their_own_lines(name, options):
     assert final_value(state, result.line) == result.value
     bigger = get_game(name, **{**options, **BIGGER[name]}).new_state()
     with pytest.raises(SearchStopped):
-        info.function(bigger, line=True, time=0.001)
+        info.function(bigger, line=True, limits=Limits(time=0.001))
 
 
 BIGGER = {"dots": {"rows": 3, "cols": 3}, "hexifence": {"size": 2}, "hadron": {"rows": 5}}

@@ -77,11 +77,9 @@ class SearchStopped(BoardgamesError, TimeoutError):
     """A search or a solve stopped before it finished: its time or node budget ran out.
 
     The one "stopped early" exception of every search and solver in the
-    library; the old names (`search.negamax.SearchAborted`,
-    `search.SearchTimeout`, hexifence's `SolveAborted`, hadron's
-    `SolveTimeout`) are aliases of it.  `seconds` and `nodes` say how far it
-    got when the raiser knows (None otherwise).  A TimeoutError, as the
-    solvers' exceptions always were.
+    library (raised by their `budget.Budget`).  `seconds` and `nodes` say
+    how far it got when the raiser knows (None otherwise).  A TimeoutError,
+    so that code catching timeouts catches it too.
     """
 
     seconds: float | None = None

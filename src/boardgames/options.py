@@ -5,8 +5,8 @@ Every number a user can give, whether a CLI flag, an AI spec
 parsed by `parse_value` and checked by one of the `check_*` functions below.
 They reject booleans where numbers are meant, NaN and infinities everywhere,
 and values out of range, with one message that names the option and quotes
-the bad value briefly (`quote`).  `Limits` is the checked search budget
-(depth, time, nodes) that passes from the CLI through players to the search.
+the bad value briefly (`quote`).  The options every search AI declares
+(`LIMITS`: depth, time, nodes) reach it as one `budget.Limits` value.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from dataclasses import dataclass, replace
+from typing import Any
 
 from .errors import OptionError, quote
 
@@ -155,40 +155,6 @@ def check_seed(seed: Any) -> int | None:
     return None if seed is None else check_whole("seed", seed, None)
 
 
-class Stop(Protocol):
-    """A "move now" signal: anything with `is_set()`, e.g. a `threading.Event`."""
-
-    def is_set(self) -> bool: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """A checked search budget: depth (plies), time (seconds), nodes; None = no limit.
-
-    `stop`, when given, is polled where the clock is: once it is set the
-    search ends as if its time had run out and plays the best move found so
-    far (the web page's "move now").  It is not part of the value (equality,
-    hash, repr); a Limits with a stop stays in its process.
-    """
-
-    depth: int | None = None
-    time: float | None = None
-    nodes: int | None = None
-    stop: Stop | None = field(default=None, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if self.depth is not None:
-            check_whole("depth", self.depth, 1, 1000)
-        if self.time is not None:
-            object.__setattr__(self, "time", check_seconds("time", self.time))
-        if self.nodes is not None:
-            check_whole("nodes", self.nodes, 1)
-        if self.stop is not None and not callable(getattr(self.stop, "is_set", None)):
-            raise OptionError(f"stop must have an is_set() method, not {quote(self.stop)}")
-
-    @property
-    def unlimited(self) -> bool:
-        return self.depth is None and self.time is None and self.nodes is None
 
 
 def named_parameters(factory: Callable[..., Any]) -> set[str]:

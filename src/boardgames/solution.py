@@ -1,4 +1,5 @@
-"""`SolveResult`: the exact value of a position under perfect play, and its line.
+"""`SolveResult`: the exact value of a position under perfect play, and its
+line; `SolverBase`: the skeleton the exact solvers share.
 
 It sits below the games and the search, so a game's own solver
 (`games/<name>/solver.py`) and the generic `search.solve` return the same
@@ -7,12 +8,11 @@ type without the games importing the search.
 
 from __future__ import annotations
 
-import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import SearchStopped
+from .budget import NO_NODE_LIMIT, Budget, Limits
 
 if TYPE_CHECKING:
     from .game import Game, State
@@ -66,14 +66,15 @@ class SolveResult:
 def line_by_solving(
     state: State[Any],
     solved: SolveResult,
-    solve: Callable[[State[Any], float | None], SolveResult],
-    deadline: float | None = None,
+    solve: Callable[[State[Any], Limits | None], SolveResult],
+    budget: Budget | None = None,
 ) -> list[int] | None:
     """A principal line from `state`, whose exact solve is `solved`: the first
     move is `solved.best[0]`, each later one the best move of a solve of the
-    position reached (`solve(state, seconds_left)`).  Where a solver names no
-    best move (a lost position of an unscored game: every move loses) the
-    first legal move is played.  None if a solver names no move elsewhere."""
+    position reached (`solve(state, what is left of the budget)`).  Where a
+    solver names no best move (a lost position of an unscored game: every
+    move loses) the first legal move is played.  None if a solver names no
+    move elsewhere.  SearchStopped when the budget runs out."""
     work = state.copy()
     line: list[int] = []
     result = solved
@@ -89,8 +90,85 @@ def line_by_solving(
         line.append(move)
         if work.is_over():
             break
-        left = None if deadline is None else deadline - _time.perf_counter()
-        if left is not None and left <= 0:
-            raise SearchStopped("the principal line ran out of time")
-        result = solve(work, left)
+        result = solve(work, None if budget is None else budget.remaining())
     return line
+
+
+class SolverBase:
+    """The skeleton every exact solver shares (and seed 001's search, which
+    keeps no table): a table of int entries that is purged when full, and
+    the node count, the budget and the SolveResult of one solve.
+
+    A solve starts with `begin(limits)`.  The hot loop counts `self.nodes`
+    and calls `self.poll()` once the count reaches `self.next_check` (the
+    budget raises SearchStopped there when a limit is reached; without a
+    time limit or a stop signal the checkpoint is the node limit, so an
+    unlimited solve never reads the clock).  It stores `table[key] = entry`,
+    an int whose bits from WORK_SHIFT up are the work below the node (the
+    bit length of its node count), and calls `make_room()` once the table
+    holds `max_entries`: the cheaper entries go, and a hot loop that keeps
+    the table in a local reads `self.table` again.  `result` builds the
+    SolveResult with the winner, the nodes and the time of the solve.
+    """
+
+    #: The bits below the work field of a table entry.
+    WORK_SHIFT = 0
+
+    def __init__(self, max_entries: int) -> None:
+        #: The most entries the table holds before `make_room` (0: no table).
+        self.max_entries = max_entries
+        self.table: dict[int, int] = {}
+        self.purges = 0
+        #: The nodes of the current (or last) solve.
+        self.nodes = 0
+        self.budget = Budget(what="solve")
+        #: The node count at which the hot loop calls `poll`.
+        self.next_check = NO_NODE_LIMIT
+
+    def begin(self, limits: Limits | None = None, what: str = "solve") -> Budget:
+        """Start one solve: no nodes yet, and a fresh budget of `limits`."""
+        self.nodes = 0
+        self.budget = budget = Budget(limits, what=what)
+        self.next_check = budget.first_checkpoint(0)
+        return budget
+
+    def poll(self) -> None:
+        """Raise SearchStopped when a limit is reached; else set the next checkpoint."""
+        self.next_check = self.budget.check(self.nodes)
+
+    def make_room(self) -> None:
+        """Keep the costlier entries, about half of `max_entries` at most: those
+        whose work is at least the smallest class that leaves no more (the
+        classes counted on a sample of at most 4096 entries)."""
+        table = self.table
+        self.purges += 1
+        shift = self.WORK_SHIFT
+        step = max(1, len(table) // 4096)
+        sample = [entry >> shift for entry in list(table.values())[::step]]
+        counts = [0] * (max(sample, default=0) + 2)
+        for work in sample:
+            counts[work] += 1
+        wanted = len(sample) * (self.max_entries // 2) / max(1, len(table))
+        keep, threshold = len(sample), 0
+        while keep > wanted and threshold < len(counts) - 1:
+            keep -= counts[threshold]
+            threshold += 1
+        self.table = {k: e for k, e in table.items() if e >> shift >= threshold}
+
+    def result(
+        self,
+        value: int,
+        side: int,
+        best: list[int],
+        *,
+        line: list[int] | None = None,
+        bound: str = EXACT,
+    ) -> SolveResult:
+        """The SolveResult of this solve: `value` from `side`'s point of view
+        (the winner follows from its sign; none for a bound)."""
+        winner = None if value == 0 or bound != EXACT else side if value > 0 else 1 - side
+        return SolveResult(value, winner, best, self.nodes, self.budget.elapsed(), line, bound)
+
+    def clear(self) -> None:
+        """Forget the table."""
+        self.table.clear()

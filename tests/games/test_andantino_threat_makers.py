@@ -6,12 +6,12 @@ it compared line for line and node for node."""
 from __future__ import annotations
 
 import random
-import time
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from andantino_positions import surround_game
+from boardgames.budget import Budget, Limits
 from boardgames.games.andantino.geometry import BIT, BOARD_MASK, CUBES, RAY_MASKS
 from boardgames.games.andantino.ladders import Ladders, seen_rays, threat_makers, threats
 from boardgames.registry import get_game
@@ -97,5 +97,5 @@ def test_the_filter_changes_no_line(seed, plies):
     plain.filter = False
     assert plain.win(state) == filtered.win(state)
     assert plain.nodes == filtered.nodes
-    deadline = time.perf_counter() + 60
-    assert plain.threat_win(state, 1, deadline) == filtered.threat_win(state, 1, deadline)
+    budget = Budget(Limits(time=60))
+    assert plain.threat_win(state, 1, budget) == filtered.threat_win(state, 1, budget)

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boardgames.budget import Limits
 from boardgames.errors import SearchStopped
 from boardgames.games.hadron.cgt import ZERO
 from boardgames.games.hadron.solver import HadronSolver
@@ -263,7 +264,7 @@ def test_a_set_stop_signal_gives_up_at_once():
     stop.set()
     solver = HadronSolver(game)
     with pytest.raises(SearchStopped, match=r"^solve gave up after"):
-        solver.solve(game.new_state(), stop=stop)
+        solver.solve(game.new_state(), Limits(stop=stop))
     assert solver.nodes == 0  # the driver looks before the first root move
 
 
@@ -274,7 +275,7 @@ def test_a_stop_signal_set_from_another_thread_ends_the_solve():
     timer.start()
     try:
         with pytest.raises(SearchStopped):
-            HadronSolver(game).solve(game.new_state(), stop=stop, time=60)
+            HadronSolver(game).solve(game.new_state(), Limits(time=60, stop=stop))
     finally:
         timer.cancel()
 
@@ -282,7 +283,7 @@ def test_a_stop_signal_set_from_another_thread_ends_the_solve():
 def test_the_clock_is_read_every_few_hundred_nodes():
     game = get_game("hadron", rows=5, cols=6)
     with pytest.raises(SearchStopped) as stopped:
-        HadronSolver(game).solve(game.new_state(), time=1e-9)
+        HadronSolver(game).solve(game.new_state(), Limits(time=1e-9))
     assert stopped.value.nodes == 0
     stop = threading.Event()
     solver = HadronSolver(game)
@@ -294,15 +295,15 @@ def test_the_clock_is_read_every_few_hundred_nodes():
         return calls > 3
     stop.is_set = is_set  # type: ignore[method-assign]
     with pytest.raises(SearchStopped):
-        solver.solve(game.new_state(), stop=stop)
+        solver.solve(game.new_state(), Limits(stop=stop))
     assert 0 < solver.nodes <= 4 * 256  # the driver's look, then one every 256 nodes
 
 
 def test_an_unset_stop_signal_changes_nothing():
     game = get_game("hadron", rows=3, cols=5)
     plain = HadronSolver(game).solve(game.new_state(), all_moves=True)
-    with_stop = HadronSolver(game).solve(game.new_state(), all_moves=True,
-                                          stop=threading.Event())
+    with_stop = HadronSolver(game).solve(game.new_state(), Limits(stop=threading.Event()),
+                                          all_moves=True)
     assert (plain.value, plain.best, plain.nodes) == (
         with_stop.value, with_stop.best, with_stop.nodes)
 
@@ -310,7 +311,7 @@ def test_an_unset_stop_signal_changes_nothing():
 def test_no_time_gives_up():
     game = get_game("hadron", rows=5, cols=5)
     with pytest.raises(SearchStopped):
-        HadronSolver(game).solve(game.new_state(), time=0.0)
+        HadronSolver(game).solve(game.new_state(), Limits(time=1e-9))
 
 
 def test_a_small_table_purges_and_keeps_the_value():

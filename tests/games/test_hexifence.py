@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from boardgames.ai import make_player
+from boardgames.budget import Limits
 from boardgames.errors import NotationError, SearchStopped
 from boardgames.game import OptionError, Outcome
 from boardgames.games.hexifence import UNKNOWN
@@ -346,8 +347,8 @@ def test_solver_stops_with_search_stopped():
     state = get_game("hexifence", size=2).benchmark_positions()["middle"]
     solver = EdgeSolver(state.game)
     with pytest.raises(SearchStopped, match="solve gave up after"):
-        solver.solve(state, nodes=50)
-    assert solver.nodes == 51
+        solver.solve(state, Limits(nodes=50))
+    assert solver.nodes == 50
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -377,7 +378,7 @@ def test_players_play_legal_moves():
         rng = random.Random(2)
         while not state.is_over():
             if state.to_move == 0:
-                move = player.choose(state, 2.0)
+                move = player.choose(state, Limits(time=2.0))
             else:
                 move = rng.choice(state.legal_moves())
             state.play(move)
@@ -404,7 +405,7 @@ def test_default_beats_seed(size):
         players = [default, seed] if i % 2 == 0 else [seed, default]
         state = game.new_state()
         while not state.is_over():
-            state.play(players[state.to_move].choose(state, 5.0))
+            state.play(players[state.to_move].choose(state, Limits(time=5.0)))
         a, b = state.scores()
         wins += (a > b) == (i % 2 == 0)
     assert wins >= 0.9 * games

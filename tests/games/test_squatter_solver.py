@@ -21,6 +21,7 @@ import threading
 
 import pytest
 
+from boardgames.budget import Limits
 from boardgames.errors import SearchStopped
 from boardgames.games.squatter.potential import capturable, dead_cells, upper_bound
 from boardgames.games.squatter.rules import SquatterState
@@ -240,13 +241,13 @@ def test_limits_raise_and_leave_the_state():
     state = game.replay(["C3"])
     before = state.to_text()
     with pytest.raises(SearchStopped):
-        SquatterSolver(game).solve(state, nodes=500)
+        SquatterSolver(game).solve(state, Limits(nodes=500))
     stop = threading.Event()
     stop.set()
     with pytest.raises(SearchStopped):
-        SquatterSolver(game).solve(state, stop=stop)
+        SquatterSolver(game).solve(state, Limits(stop=stop))
     with pytest.raises(SearchStopped):
-        SquatterSolver(game).solve(state, time=0.01)
+        SquatterSolver(game).solve(state, Limits(time=0.01))
     assert state.to_text() == before and state.history == [game.parse_move("C3")]
     assert state.to_move == 1
 

@@ -7,31 +7,27 @@
 - `MCTS`: UCT Monte Carlo tree search with random or evaluator playouts;
 - `solve`: the exact value of a position, by alpha-beta to the end.
 
-Limits are one `Limits(depth, time, nodes)` value (`boardgames.options`,
-re-exported here), or the keywords `depth=`, `time=`, `nodes=`.  A search
-or solve that runs out of its budget inside the tree raises
-`errors.SearchStopped`; `Searcher` and `MCTS` catch it and return their
-best move so far.  `SearchTimeout` is a deprecated name of `SearchStopped`.
+Limits are one `budget.Limits(depth, time, nodes, stop)` value, or the
+keywords `depth=`, `time=`, `nodes=`.  A search or solve that runs out of
+its budget inside the tree raises `errors.SearchStopped`; `Searcher` and
+`MCTS` catch it and return their best move so far.
 
 Scores are from the side to move; a move that gives the same player
 another turn is not negated.  See docs/search.md.
 """
 
 from ..errors import SearchStopped
-from ..options import Limits
 from .iterative import Searcher
 from .mcts import MCTS
 from .result import MATE_BOUND, WIN, SearchResult, SolveResult, describe_score, is_proven
-from .solve import SearchTimeout, solve
+from .solve import solve
 
 __all__ = [
     "MATE_BOUND",
     "MCTS",
     "WIN",
-    "Limits",
     "SearchResult",
     "SearchStopped",
-    "SearchTimeout",
     "Searcher",
     "SolveResult",
     "describe_score",

@@ -24,13 +24,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from time import perf_counter
 from typing import TYPE_CHECKING, Any, Generic
 
-from ..budget import Budget, gc_paused, given_limits, pause_gc_for
+from ..budget import Budget, Limits, gc_paused, given_limits, pause_gc_for
 from ..errors import OptionError, SearchStopped
 from ..evaluation import S
-from ..options import Limits, check_real, check_whole
+from ..options import check_real, check_whole
 from .negamax import INF, SIDE_KEY, Core
 from .ordering import MAX_PLY, History, Killers, Order
 from .result import RootBest, SearchResult, is_proven
@@ -170,7 +169,7 @@ class Searcher(Generic[S]):
         """
         evaluator = self._prepare(state.game)
         self.clear()
-        core = self._core(state, evaluator, Budget(None, None, perf_counter()))
+        core = self._core(state, evaluator, Budget())
         self.last_nodes = 1
         if state.is_over():
             return core.terminal_score(0)
@@ -204,12 +203,11 @@ class Searcher(Generic[S]):
         every completed depth (and so is the `on_iteration` attribute, when
         set).  `state` is left as it was.
         """
-        start = perf_counter()
-        limits = given_limits(limits, depth, time, nodes)
+        budget = Budget(given_limits(limits, depth, time, nodes))
         watchers = [f for f in (on_iteration, self.on_iteration) if f is not None]
-        with gc_paused(pause_gc_for(limits.time)):
+        with gc_paused(pause_gc_for(budget.time)):
             result = None
-            for result in self._deepen(state, limits, start):
+            for result in self._deepen(state, budget):
                 if result.completed:
                     for watch in watchers:
                         watch(result)
@@ -227,19 +225,18 @@ class Searcher(Generic[S]):
         result, nothing left to deepen, a forced move.  The clock starts at
         this call; unlike `search`, the garbage collector is not paused.
         """
-        return self._deepen(state, given_limits(limits), perf_counter())
+        return self._deepen(state, Budget(given_limits(limits)))
 
     # --- the deepening loop ----------------------------------------------------------
-    def _deepen(self, state: S, limits: Limits, start: float) -> Iterator[SearchResult]:
+    def _deepen(self, state: S, budget: Budget) -> Iterator[SearchResult]:
+        limits = budget.limits
         evaluator = self._prepare(state.game)
-        budget = Budget(limits.time, limits.nodes, start, limits.stop)
         self._age_tables()
         core = self._core(state, evaluator, budget)
         moves = state.legal_moves()
         if state.is_over() or not moves:
             score = core.terminal_score(0) if state.is_over() else evaluator(state)
-            elapsed = perf_counter() - start
-            yield SearchResult(None, score, [], 0, 0, elapsed, algorithm=self.algorithm)
+            yield SearchResult(None, score, [], 0, 0, budget.elapsed(), algorithm=self.algorithm)
             return
         if limits.depth is not None:
             max_depth = min(limits.depth, MAX_DEPTH)
@@ -255,7 +252,7 @@ class Searcher(Generic[S]):
                 partial = core.root_best
                 if partial is not None and partial.inside:
                     best = partial
-                yield self._result(core, best, done, start, completed=False)
+                yield self._result(core, best, done, budget, completed=False)
                 return
             score = finished
             assert core.root_best is not None
@@ -263,7 +260,7 @@ class Searcher(Generic[S]):
             best, done = RootBest(core.root_best.move, score, pv, True), depth
             root_moves.remove(best.move)
             root_moves.insert(0, best.move)
-            result = self._result(core, best, depth, start, completed=True)
+            result = self._result(core, best, depth, budget, completed=True)
             yield result
             if (
                 (not state.game.scored and is_proven(score))
@@ -273,7 +270,7 @@ class Searcher(Generic[S]):
                 return
             if budget.expired():
                 if depth < max_depth:
-                    yield replace(result, completed=False, time=perf_counter() - start)
+                    yield replace(result, completed=False, time=budget.elapsed())
                 return
 
     def _age_tables(self) -> None:
@@ -370,7 +367,7 @@ class Searcher(Generic[S]):
         return pv
 
     def _result(
-        self, core: Core[S], best: RootBest, depth: int, start: float, *, completed: bool
+        self, core: Core[S], best: RootBest, depth: int, budget: Budget, *, completed: bool
     ) -> SearchResult:
         stats = core.stats()
         return SearchResult(
@@ -379,7 +376,7 @@ class Searcher(Generic[S]):
             pv=list(best.pv),
             depth=depth,
             nodes=stats.nodes,
-            time=perf_counter() - start,
+            time=budget.elapsed(),
             tt_hits=stats.tt_hits,
             tt_probes=stats.tt_probes,
             cutoffs=stats.cutoffs,

@@ -18,7 +18,7 @@ Playouts:
 Limits: `search(state, Limits(depth, time, nodes))` or the keywords; `time`
 and `nodes` (iterations) stop the search, `depth` cuts the playouts.
 
-Time: the clock is read before every iteration.  Nodes hold no link to
+Time: the budget (`budget.Budget`) is polled before every iteration.  Nodes hold no link to
 their parent (backpropagation follows the path of the iteration), so the
 tree has no reference cycles: it is freed the moment the search ends, and
 the garbage collector, paused during a timed search, has nothing to trace.
@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import math
 import random
-from time import perf_counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Generic
 
-from ..budget import gc_paused, given_limits, pause_gc_for
+from ..budget import Budget, Limits, gc_paused, given_limits, pause_gc_for
 from ..errors import OptionError
 from ..evaluation import S
-from ..options import Limits, Stop, check_real, check_whole
+from ..options import check_real, check_whole
 from .result import SearchResult
 
 if TYPE_CHECKING:
@@ -118,25 +118,21 @@ class MCTS(Generic[S]):
         reward mapped to [-1, 1] from the side to move; `nodes` counts
         iterations.  `state` is left as it was.
         """
-        start = perf_counter()
         if limits is None:
             limits = given_limits(None, None, time, nodes)
             cutoff = None if depth is None else check_whole("depth", depth, 0)
         else:
             limits = given_limits(limits, depth, time, nodes)
             cutoff = limits.depth
+        if limits.time is None and limits.nodes is None:
+            limits = replace(limits, nodes=DEFAULT_ITERATIONS)
         with gc_paused(pause_gc_for(limits.time)):
             # The tree dies with `_search`'s frame, before the collector is back.
-            return self._search(state, limits, cutoff, start)
+            return self._search(state, Budget(limits), cutoff)
 
-    def _search(self, state: S, limits: Limits, depth: int | None, start: float) -> SearchResult:
-        time, nodes = limits.time, limits.nodes
-        if time is None and nodes is None:
-            nodes = DEFAULT_ITERATIONS
-        deadline = start + time if time is not None else math.inf
-        limit = nodes if nodes is not None else 1 << 62
+    def _search(self, state: S, budget: Budget, depth: int | None) -> SearchResult:
         if state.is_over() or not state.legal_moves():
-            return SearchResult(None, 0.0, [], 0, 0, perf_counter() - start, algorithm="mcts")
+            return SearchResult(None, 0.0, [], 0, 0, budget.elapsed(), algorithm="mcts")
         evaluator = self.evaluator
         if evaluator is None and (self.playout == "evaluator" or depth is not None):
             evaluator = state.game.default_evaluator()
@@ -145,16 +141,14 @@ class MCTS(Generic[S]):
         win = self._immediate_win(state)
         if win is not None:
             return SearchResult(
-                win, 1.0, [win], 1, 1, perf_counter() - start, completed=True, algorithm="mcts"
+                win, 1.0, [win], 1, 1, budget.elapsed(), completed=True, algorithm="mcts"
             )
 
         root = Node(-1, 1 - state.to_move)
         root.untried = self._moves(state)
         base = len(state.history)
         try:
-            iterations, max_depth = self._run(
-                state, root, evaluator, cutoff, limit, deadline, limits.stop
-            )
+            iterations, max_depth = self._run(state, root, evaluator, cutoff, budget)
         finally:
             while len(state.history) > base:
                 state.undo()
@@ -171,7 +165,7 @@ class MCTS(Generic[S]):
             pv=pv,
             depth=max_depth,
             nodes=iterations,
-            time=perf_counter() - start,
+            time=budget.elapsed(),
             completed=True,
             algorithm="mcts",
         )
@@ -183,9 +177,7 @@ class MCTS(Generic[S]):
         root: Node,
         evaluator: Evaluator[S] | None,
         cutoff: int | None,
-        limit: int,
-        deadline: float,
-        stop: Stop | None = None,
+        budget: Budget,
     ) -> tuple[int, int]:
         """Iterate until a limit or the stop signal; returns (iterations, deepest node)."""
         rng = self.rng
@@ -194,14 +186,12 @@ class MCTS(Generic[S]):
         make, undo = state.make, state.undo
         history = state.history
         base = len(history)
-        timed = deadline != math.inf
+        limit, timed, expired = budget.node_limit, budget.timed, budget.expired
         iterations = 0
         max_depth = 0
         room = self.max_tree - 1  # nodes the tree may still take (the root is one)
         while iterations < limit:
-            if timed and iterations and perf_counter() >= deadline:
-                break
-            if stop is not None and iterations and stop.is_set():
+            if timed and iterations and expired():
                 break
             iterations += 1
             node = root

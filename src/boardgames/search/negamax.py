@@ -26,8 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
-from ..budget import Budget, gc_paused, pause_gc_for  # noqa: F401  (their old import path)
-from ..errors import SearchStopped
+from ..budget import Budget
 from ..evaluation import S
 from .alphabeta import EMPTY_PV, INF, NULL_WINDOW, NodeFn, build_alphabeta
 from .ordering import MAX_PLY, History, Killers, Order
@@ -48,10 +47,6 @@ from .tt import (
 if TYPE_CHECKING:
     from ..evaluation import Evaluator
     from ..game import State
-
-#: Deprecated name of `errors.SearchStopped` (kept for old imports).
-SearchAborted = SearchStopped
-
 
 def tt_key(state: State[Any], symmetry: bool) -> tuple[int, int]:
     """A position's TT key (canonical over the symmetries when `symmetry`, with
@@ -302,4 +297,4 @@ class Core(Generic[S]):
         return v
 
 
-__all__ = ["SIDE_KEY", "Core", "SearchAborted", "tt_key"]
+__all__ = ["SIDE_KEY", "Core", "tt_key"]

@@ -18,10 +18,9 @@ As everywhere in the library, a child position with the same side to move
 from __future__ import annotations
 
 from collections.abc import Callable
-from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
-from ..budget import INF, Budget, gc_paused, pause_gc_for
+from ..budget import INF, Budget, Limits, gc_paused, given_limits, pause_gc_for
 from ..errors import SearchStopped
 from ..solution import EXACT as EXACT_VALUE
 from ..solution import LOWER as LOWER_BOUND
@@ -37,15 +36,13 @@ if TYPE_CHECKING:
 #: The solver's node function: (alpha, beta, ply) -> value from the side to move.
 SolveNodeFn = Callable[[float, float, int], float]
 
-#: Deprecated name of `errors.SearchStopped` (kept for old imports).
-SearchTimeout = SearchStopped
-
-
 def solve(
     state: State[Any],
+    limits: Limits | None = None,
     *,
-    all_moves: bool = False,
     time: float | None = None,
+    nodes: int | None = None,
+    all_moves: bool = False,
     tt_size: int = 1 << 18,
     symmetry: bool = True,
     etc: bool = True,
@@ -61,8 +58,10 @@ def solve(
     `winner` the winning player's index or None for a draw, `best` every
     optimal root move when `all_moves` else one optimal move ([] if the game
     is over), `line` a principal line when `line` is asked (else None).
-    Raises `errors.SearchStopped` when `time` seconds are not enough, with
-    the message "solve gave up after S s (N nodes)".
+    `limits` is the budget (`Limits(time=..., nodes=..., stop=...)`; its
+    depth means nothing here), or the keywords `time=` and `nodes=`.
+    Raises `errors.SearchStopped` when the budget is not enough, with the
+    message "solve gave up after S s (N nodes)".
     `etc` turns enhanced transposition cutoffs on or off; `outcome` asks only
     for win, draw or loss (value +1, 0, -1) in scored games too.
 
@@ -77,22 +76,21 @@ def solve(
     of `tt_size` entries: solves of positions of the same game can share
     one, since every entry is a bound on a position's exact value.
     """
-    start = perf_counter()
-    with gc_paused(pause_gc_for(time)):
+    budget = Budget(given_limits(limits, None, time, nodes), what="solve")
+    with gc_paused(pause_gc_for(budget.time)):
         return _solve(
-            state, all_moves, time, tt_size, symmetry, etc, outcome, start, line, window, table
+            state, all_moves, budget, tt_size, symmetry, etc, outcome, line, window, table
         )
 
 
 def _solve(
     state: State[Any],
     all_moves: bool,
-    time: float | None,
+    budget: Budget,
     tt_size: int,
     symmetry: bool,
     etc: bool,
     outcome: bool,
-    start: float,
     line: bool = False,
     window: tuple[float, float] | None = None,
     table: TranspositionTable | None = None,
@@ -103,8 +101,7 @@ def _solve(
         table=table,
         symmetry=symmetry,
         etc=etc,
-        time=time,
-        start=start,
+        budget=budget,
         outcome=outcome,
     )
     base = len(state.history)
@@ -127,7 +124,7 @@ def _solve(
                 pv = solver.principal_line(value, move)
     except SearchStopped:
         _restore(state, base)
-        raise SearchStopped.gave_up(perf_counter() - start, solver.nodes) from None
+        raise budget.gave_up(solver.nodes) from None
     except BaseException:
         _restore(state, base)
         raise
@@ -141,8 +138,7 @@ def _solve(
         winner = state.winner()
     if bound != EXACT_VALUE:  # only a bound: no winner named
         winner = None
-    elapsed = perf_counter() - start
-    return SolveResult(int(value), winner, best, solver.nodes, elapsed, pv, bound)
+    return SolveResult(int(value), winner, best, solver.nodes, budget.elapsed(), pv, bound)
 
 
 def _restore(state: State[Any], length: int) -> None:
@@ -158,8 +154,7 @@ class _Solver:
         tt_size: int,
         symmetry: bool,
         etc: bool,
-        time: float | None,
-        start: float,
+        budget: Budget,
         outcome: bool = False,
         table: TranspositionTable | None = None,
     ) -> None:
@@ -173,7 +168,7 @@ class _Solver:
         self.etc = etc and self.tt is not None
         self.killers = Killers(MAX_PLY)
         self.history = History(max(state.game.num_moves, 1))
-        self.budget = Budget(time, None, start)
+        self.budget = budget
         self.nodes = 0
         #: The best move of the root, set when the root's search ends.
         self.best_root_move = -1

@@ -5,7 +5,8 @@
 otherwise, and passes each option only to a solver that takes it
 (`solver_info`):
 
-- `time`: the solver gives up after so many seconds (`SearchStopped`);
+- `limits` (or `time=` seconds): the solver gives up when its budget runs
+  out (`SearchStopped`);
 - `outcome`: win, draw or loss only; a solver without it solves exactly
   and the value is reduced to its sign;
 - `window=(alpha, beta)`: a solver without it answers exactly (an exact
@@ -28,12 +29,11 @@ from __future__ import annotations
 
 import functools
 import inspect
-import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..errors import SearchStopped
+from ..budget import Budget, Limits, given_limits
 from ..registry import game_entry
 from ..search import solve as generic_solve
 from ..search.tt import TranspositionTable
@@ -86,7 +86,7 @@ class SolverInfo:
 
     function: SolverFn
     own: bool  #: the game's own solver (else the generic one)
-    time: bool
+    limits: bool
     outcome: bool
     window: bool
     line: bool
@@ -107,7 +107,7 @@ def solver_info(game: Game[Any], reuse: bool = False) -> SolverInfo:
     return SolverInfo(
         solve,
         True,
-        _accepts(method, "time"),
+        _accepts(method, "limits"),
         _accepts(method, "outcome"),
         _accepts(method, "window"),
         _accepts(method, "line"),
@@ -131,9 +131,10 @@ def _accepts(function: Any, name: str) -> bool:
 
 def solve_position(
     state: State[Any],
+    limits: Limits | None = None,
     *,
-    all_moves: bool = False,
     time: float | None = None,
+    all_moves: bool = False,
     outcome: bool = False,
     line: bool = False,
     window: tuple[float, float] | None = None,
@@ -143,13 +144,13 @@ def solve_position(
     docstring for the options and for `reuse`.  `value` is from the side to move; with
     `outcome` it is the sign of the margin.  With `line`, `result.line` is a
     principal line whenever the result is exact.  Raises `SearchStopped`
-    ("solve gave up after S s (N nodes)") when `time` runs out."""
+    ("solve gave up after S s (N nodes)") when the `limits` (or `time=`
+    seconds) run out."""
     info = solver_info(state.game, reuse)
-    started = _time.perf_counter()
-    deadline = None if time is None else started + time
+    budget = Budget(given_limits(limits, None, time), what="solve")
     options: dict[str, Any] = {"all_moves": all_moves}
-    if time is not None and info.time:
-        options["time"] = time
+    if info.limits:
+        options["limits"] = budget.limits
     if outcome and info.outcome:
         options["outcome"] = True
     if window is not None and info.window:
@@ -161,19 +162,17 @@ def solve_position(
         if outcome and not info.outcome and result.bound == EXACT:
             result = replace(result, value=(result.value > 0) - (result.value < 0))
         if line and result.line is None and result.bound == EXACT:
-            result.line = line_by_solving(state, result, _child_solver(info), deadline)
-            result.time = _time.perf_counter() - started  # the line's solves included
+            result.line = line_by_solving(state, result, _child_solver(info), budget)
+            result.time = budget.elapsed()  # the line's solves included
     except TimeoutError as exc:  # every solver gives up in the documented words
-        raise SearchStopped.gave_up(
-            _time.perf_counter() - started, getattr(exc, "nodes", None)
-        ) from None
+        raise budget.gave_up(getattr(exc, "nodes", None)) from None
     return result
 
 
-def _child_solver(info: SolverInfo) -> Callable[[State[Any], float | None], SolveResult]:
-    def solve(state: State[Any], left: float | None) -> SolveResult:
-        if left is not None and info.time:
-            return info.function(state, time=max(left, 0.001))
+def _child_solver(info: SolverInfo) -> Callable[[State[Any], Limits | None], SolveResult]:
+    def solve(state: State[Any], left: Limits | None) -> SolveResult:
+        if left is not None and info.limits:
+            return info.function(state, limits=left)
         return info.function(state)
 
     return solve

@@ -44,7 +44,8 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import OptionError, SearchStopped
+from ..budget import Budget, Limits, given_limits
+from ..errors import OptionError
 from ..parallel import executor_slots, local_workers, open_executor, stop_executor
 from ..plugins import import_plugins
 from ..registry import get_game
@@ -54,6 +55,11 @@ from .split_tree import INF, Node, SplitTree
 
 if TYPE_CHECKING:
     from ..game import State
+
+#: Seconds between two looks at a stop signal while the tasks run.
+STOP_POLL = 0.05
+#: The least time a task is given (it gives up at once if that is all).
+TASK_FLOOR = 0.001
 
 
 
@@ -99,7 +105,7 @@ def solve_leaf(task: LeafTask) -> LeafResult:
     for move in task.moves:
         state.make(move)
     solver_info(game, reuse=True)  # imports the game's AI module before the clocks start
-    cpu, started = _time.process_time(), _time.perf_counter()
+    cpu, clock = _time.process_time(), Budget()
     result = solve_position(
         state,
         outcome=task.outcome,
@@ -114,7 +120,7 @@ def solve_leaf(task: LeafTask) -> LeafResult:
         result.bound,
         result.nodes,
         _time.process_time() - cpu,
-        _time.perf_counter() - started,
+        clock.elapsed(),
         line,
         os.getpid(),
     )
@@ -156,9 +162,10 @@ def split_solve(
     state: State[Any],
     executor: Executor,
     *,
+    limits: Limits | None = None,
+    time: float | None = None,
     all_moves: bool = False,
     outcome: bool = False,
-    time: float | None = None,
     line: bool = False,
     plugins: tuple[str, ...] = (),
     slots: int | None = None,
@@ -174,15 +181,14 @@ def split_solve(
     run at once (default: the executor's workers), `tasks` how many open
     leaves the split tree aims at (default: 4 per slot, 2 when the solver
     neither takes windows nor keeps a table between tasks), `plugins` what the
-    workers import to know the game.  Raises `SearchStopped` when `time`
-    seconds are not enough, and a task's exception as it is.
+    workers import to know the game.  Raises `SearchStopped` when the
+    `limits` (or `time=` seconds; a stop signal is polled here, between the
+    tasks' results) are not enough, and a task's exception as it is.
     """
-    started = _time.perf_counter()
+    budget = Budget(given_limits(limits, None, time), what="solve")
     slots = max(1, slots or executor_slots(executor))
     split, depth = plan_split(state, slots, outcome, plugins, tasks, max_depth)
-    return _solve_split(
-        state, split, depth, executor, slots, started, all_moves, outcome, time, line
-    )
+    return _solve_split(state, split, depth, executor, slots, budget, all_moves, outcome, line)
 
 
 def plan_split(
@@ -205,16 +211,14 @@ def _solve_split(
     depth: int,
     executor: Executor,
     slots: int,
-    started: float,
+    budget: Budget,
     all_moves: bool,
     outcome: bool,
-    time: float | None,
     line: bool,
 ) -> SplitReport:
     """`split_solve` once its tree is expanded: run the tasks, then the answer."""
-    deadline = None if time is None else started + time
     report = SplitReport(SolveResult(0, None, [], 0, 0.0), 0, split.leaves(), depth, 0.0)
-    for future, node in _run(split, executor, all_moves, slots, deadline, line):
+    for future, node in _run(split, executor, all_moves, slots, budget, line):
         result = future.result()
         _settle(node, result)
         report.log.append((node.moves, result))
@@ -224,7 +228,7 @@ def _solve_split(
     value, best = split.answer(all_moves)
     pv: list[int] | None = None
     if line:
-        pv = _line(split, executor, deadline, report)
+        pv = _line(split, executor, budget, report)
     if outcome and state.game.scored and not split.task_outcome:
         value = (value > 0) - (value < 0)
     side = state.to_move
@@ -232,7 +236,7 @@ def _solve_split(
     if state.is_over() and not state.game.scored:
         winner = state.winner()
     report.result = SolveResult(
-        value, winner, best, report.result.nodes, _time.perf_counter() - started, pv
+        value, winner, best, report.result.nodes, budget.elapsed(), pv
     )
     return report
 
@@ -240,12 +244,17 @@ def _solve_split(
 _Flight = tuple["Future[LeafResult]", Node]
 
 
+def _task_time(budget: Budget) -> float | None:
+    """The seconds a task submitted now may take (None: no time limit)."""
+    return None if budget.time is None else budget.remaining(TASK_FLOOR).time
+
+
 def _run(
     split: SplitTree,
     executor: Executor,
     all_moves: bool,
     slots: int,
-    deadline: float | None,
+    budget: Budget,
     line: bool = False,
 ) -> Iterator[_Flight]:
     """Submit the needed leaves, `slots` at a time, and yield each finished
@@ -261,10 +270,10 @@ def _run(
                 break
             if node.running:
                 continue
-            left = None if deadline is None else max(deadline - _time.perf_counter(), 0.001)
             task = LeafTask(
                 game.name, params, split.position, node.moves, (alpha, beta),
-                split.task_outcome, left, line and split.native_line, split.plugins,
+                split.task_outcome, _task_time(budget), line and split.native_line,
+                split.plugins,
             )  # fmt: skip
             node.running = True
             flying[executor.submit(solve_leaf, task)] = node
@@ -272,16 +281,22 @@ def _run(
             return
         if not flying:
             raise AssertionError("leaves are needed but none can be solved")
-        timeout = None if deadline is None else max(deadline - _time.perf_counter(), 0.0)
+        # With a stop signal, wait a little at a time to see it.
+        timeout = None
+        if budget.timed:
+            left = budget.left()
+            timeout = max(0.0, left if budget.stop is None else min(left, STOP_POLL))
         done, _ = wait(list(flying), timeout=timeout, return_when=FIRST_COMPLETED)
         if not done:
-            raise SearchStopped("split solve: out of time")
+            if budget.expired():
+                raise budget.gave_up()
+            continue
         for future in done:
             yield future, flying.pop(future)
 
 
 def _line(
-    split: SplitTree, executor: Executor, deadline: float | None, report: SplitReport
+    split: SplitTree, executor: Executor, budget: Budget, report: SplitReport
 ) -> list[int] | None:
     """A principal line: down the split tree, then the line of the leaf
     reached: its task's, or solved once more by a worker."""
@@ -291,11 +306,10 @@ def _line(
         return path
     if leaf.line is not None and end.hashes == split.replay(leaf.moves).hashes:
         return path + list(leaf.line)  # the same position, not only a symmetric one
-    left = None if deadline is None else max(deadline - _time.perf_counter(), 0.001)
     game = split.game
     task = LeafTask(
         game.name, tuple(sorted(game.params.items())), split.position, tuple(path),
-        (-INF, INF), split.task_outcome, left, True, split.plugins,
+        (-INF, INF), split.task_outcome, _task_time(budget), True, split.plugins,
     )  # fmt: skip
     result = executor.submit(solve_leaf, task).result()
     report.log.append((tuple(path), result))
@@ -310,9 +324,10 @@ def solve_with_workers(
     *,
     workers: int | None = None,
     scheduler: str | None = None,
+    limits: Limits | None = None,
+    time: float | None = None,
     all_moves: bool = False,
     outcome: bool = False,
-    time: float | None = None,
     line: bool = False,
     plugins: tuple[str, ...] = (),
     tasks: int | None = None,
@@ -326,14 +341,14 @@ def solve_with_workers(
     Local processes are started for at most one task per open leaf of the
     split tree (the tree is expanded for the `workers` asked): more could
     only wait.  The report's `workers` says how many ran tasks."""
-    started = _time.perf_counter()
+    budget = Budget(given_limits(limits, None, time), what="solve")
     try:
         if scheduler is not None:
             with open_executor(None, scheduler) as executor:
                 assert executor is not None
                 report = split_solve(
-                    state, executor, all_moves=all_moves, outcome=outcome, time=time, line=line,
-                    plugins=plugins, tasks=tasks, max_depth=max_depth,
+                    state, executor, limits=budget.remaining(), all_moves=all_moves,
+                    outcome=outcome, line=line, plugins=plugins, tasks=tasks, max_depth=max_depth,
                 )  # fmt: skip
                 stop_executor(executor)
                 return report
@@ -345,11 +360,9 @@ def solve_with_workers(
         with open_executor(slots) as executor:
             assert executor is not None
             report = _solve_split(
-                state, split, depth, executor, slots, started, all_moves, outcome, time, line
+                state, split, depth, executor, slots, budget, all_moves, outcome, line
             )
             stop_executor(executor)
             return report
     except TimeoutError as exc:
-        raise SearchStopped.gave_up(
-            _time.perf_counter() - started, getattr(exc, "nodes", None)
-        ) from None
+        raise budget.gave_up(getattr(exc, "nodes", None)) from None

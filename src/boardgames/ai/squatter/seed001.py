@@ -19,27 +19,25 @@ reproduces that, step for step:
 - `depth` plies of moves, then the evaluator (or earlier when the board is
   full).
 
-It keeps its own clock (games never import the search package): `time`,
-`nodes` and `stop` end the search with `errors.SearchStopped`.
+Its budget (`limits`: time, nodes, a stop signal) ends the search with
+`errors.SearchStopped`; the node count and the budget's checks are those
+of the solvers' skeleton (`solution.SolverBase`, with no table).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from time import perf_counter
 from typing import TYPE_CHECKING
 
-from ...errors import SearchStopped
+from ...budget import Limits
 from ...games.squatter.geometry import bits
+from ...solution import SolverBase
 
 if TYPE_CHECKING:
     from ...games.squatter.rules import Squatter, SquatterState
-    from ...options import Stop
 
 #: The original's window: Java's Integer.MIN_VALUE and MAX_VALUE.
 JAVA_MIN, JAVA_MAX = -(2.0**31), 2.0**31 - 1
-#: Nodes between two reads of the clock and the stop signal.
-CHECK_EVERY = 512
 
 
 def rotation_frames(game: Squatter) -> tuple[int, ...]:
@@ -53,7 +51,7 @@ def rotation_frames(game: Squatter) -> tuple[int, ...]:
     return tuple(i for i, sym in enumerate(game.symmetries) if sym in rotations)
 
 
-class Seed001Search:
+class Seed001Search(SolverBase):
     """The original's fixed-depth alpha-beta; `evaluate(state, me)` scores for `me`."""
 
     def __init__(
@@ -62,37 +60,23 @@ class Seed001Search:
         *,
         skip: bool = True,
     ) -> None:
+        super().__init__(0)  # no table: the explored set lives for one search
         self.evaluate = evaluate
         self.skip = skip
-        self.nodes = 0
         self._explored: set[int] = set()
         self._frames: tuple[int, ...] = ()
-        self._deadline = float("inf")
-        self._node_limit = 1 << 62
-        self._next_check = CHECK_EVERY
-        self._stop: Stop | None = None
-        self._start = 0.0
 
     def choose(
-        self,
-        state: SquatterState,
-        depth: int,
-        *,
-        time: float | None = None,
-        nodes: int | None = None,
-        stop: Stop | None = None,
+        self, state: SquatterState, depth: int, limits: Limits | None = None
     ) -> tuple[int, float]:
         """(move, value) of one search to `depth` plies from `state` (left as it was).
 
-        Raises SearchStopped when `time`, `nodes` or `stop` ends it first.
+        Raises SearchStopped when the `limits` (time, nodes, a stop signal)
+        end it first; `nodes` counts the nodes of the search.
         """
         if not state.free:
             raise ValueError("the game is over")
-        self._start = perf_counter()
-        self._deadline = self._start + time if time is not None else float("inf")
-        self._node_limit = nodes if nodes is not None else 1 << 62
-        self._stop = stop
-        self._next_check = self.nodes + CHECK_EVERY
+        self.begin(limits, what="search")
         self._frames = rotation_frames(state.game)
         self._explored = set()
         base = len(state.history)
@@ -101,13 +85,6 @@ class Seed001Search:
         finally:
             while len(state.history) > base:
                 state.undo()
-
-    def _check(self) -> None:
-        if self.nodes >= self._node_limit:
-            raise SearchStopped.gave_up(perf_counter() - self._start, self.nodes, "search")
-        if perf_counter() > self._deadline or (self._stop is not None and self._stop.is_set()):
-            raise SearchStopped.gave_up(perf_counter() - self._start, self.nodes, "search")
-        self._next_check = self.nodes + CHECK_EVERY
 
     def _seen(self, state: SquatterState) -> bool:
         """The original's symmetry check: True (skip) when the board or a
@@ -135,8 +112,8 @@ class Seed001Search:
 
     def _max(self, state: SquatterState, me: int, alpha: float, beta: float, depth: int) -> float:
         self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._check()
+        if self.nodes >= self.next_check:
+            self.poll()
         if depth <= 0 or not state.free:
             return self.evaluate(state, me)
         skip = self.skip
@@ -155,8 +132,8 @@ class Seed001Search:
 
     def _min(self, state: SquatterState, me: int, alpha: float, beta: float, depth: int) -> float:
         self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._check()
+        if self.nodes >= self.next_check:
+            self.poll()
         if depth <= 0 or not state.free:
             return self.evaluate(state, me)
         skip = self.skip

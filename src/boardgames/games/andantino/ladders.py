@@ -27,7 +27,6 @@ Failures are memoised by position and depth; a node budget bounds the work.
 
 from __future__ import annotations
 
-from time import perf_counter
 from typing import TYPE_CHECKING
 
 from .experts import _winning_cells, group_enclosing_cells
@@ -44,6 +43,7 @@ from .tallies import four_completions
 from .threats import AXIS_STEPS, WINDOW_STARTS, nb
 
 if TYPE_CHECKING:
+    from ...budget import Budget
     from .rules import AndantinoState
 
 #: A position's memo key is `white << KEY_SHIFT | black`, plus the side to move.
@@ -329,17 +329,17 @@ class Ladders:
                 out.append(move)
         return out
 
-    def threat_win(self, state: AndantinoState, depth: int, deadline: float) -> bool:
+    def threat_win(self, state: AndantinoState, depth: int, budget: Budget) -> bool:
         """Whether the side to move wins by a series of threats of forcing
         lines: each of its moves (any legal move with `wide`, else one near
         its stones) either starts a forcing line (`win`), or leaves one that
         it would start if it moved again, while the opponent has none; then
         every opponent reply that stops it (`defences`) is followed, up to
-        `depth` such moves.  False when not found, or when
-        `deadline` (a perf_counter time) has passed."""
+        `depth` such moves.  False when not found, or once the `budget` is
+        spent (its time, or its stop signal)."""
         if self.win(state) is not None:
             return True
-        if not depth or perf_counter() > deadline:
+        if not depth or budget.expired():
             return False
         me = state.to_move
         near = BOARD_MASK if self.wide else _reach(state.bits[me]) & BOARD_MASK
@@ -360,24 +360,24 @@ class Ladders:
                 if self.threat_first and self.win(state) is not None:
                     continue  # the opponent has a line of its own first
                 if all(
-                    self._reply_loses(state, reply, me, depth - 1, deadline)
+                    self._reply_loses(state, reply, me, depth - 1, budget)
                     for reply in self.defences(state, threat)
                 ):
-                    return perf_counter() <= deadline
+                    return not budget.expired()
             finally:
                 state.undo()
-            if perf_counter() > deadline:
+            if budget.expired():
                 return False
         return False
 
     def _reply_loses(
-        self, state: AndantinoState, reply: int, attacker: int, depth: int, deadline: float
+        self, state: AndantinoState, reply: int, attacker: int, depth: int, budget: Budget
     ) -> bool:
         state.make(reply)
         try:
             if state.reason is not None:
                 return state.winner() == attacker
-            return self.threat_win(state, depth, deadline)
+            return self.threat_win(state, depth, budget)
         finally:
             state.undo()
 

@@ -25,42 +25,35 @@ structure (values.py explains the terms):
   more: a child already proven lost wins at once.
 - **A capped table** (`max_entries`, about 100 bytes an entry): each entry
   keeps its subtree's node count; when the table is full the cheaper half
-  goes.
+  goes (`solution.SolverBase`, which also keeps the node count and polls
+  the budget).
 
 `solve` returns the library's `SolveResult` (value +1/-1 from the side to
-move) and raises the library's `SearchStopped` when its time runs out or
-its `stop` signal is set; the AI layer (`boardgames.ai.hadron.players`) registers it
-for `boardgames solve` and lets the default player try it in the endgame.
+move) and raises the library's `SearchStopped` when its budget (`limits`:
+time, nodes, stop signal) runs out; the AI layer
+(`boardgames.ai.hadron.players`) registers it for `boardgames solve` and
+lets the default player try it in the endgame.
 """
 
 from __future__ import annotations
 
 import sys
-import time as _time
 from typing import TYPE_CHECKING, Any, cast
 
-from ...errors import SearchStopped
-from ...solution import SolveResult, line_by_solving
+from ...budget import Limits
+from ...solution import SolverBase, SolveResult, line_by_solving
 from .nodes import LANE, LANE_MASK, SPLIT, Node, Nodes
 
 if TYPE_CHECKING:
     from ...game import State
-    from ...options import Stop
     from .rules import Hadron, HadronState
 
 
-#: The time budget ran out before the proof finished (the library's one
-#: "stopped early" exception, `errors.SearchStopped`, under its old name).
-SolveTimeout = SearchStopped
-
 #: Added to the score of the moves in s: after every move on the board.
 LAST = 1 << 10
-#: Nodes between two looks at the clock and the stop signal (a few ms of
-#: search: the default player gives the solver slices of 10-20 ms).
-POLL = 255
 
 
-class HadronSolver(Nodes):
+class HadronSolver(SolverBase, Nodes):
     """Solve positions of one Hadron game; the table persists across calls.
 
     Switches for cross-checks: `split` (0: no regions taken off),
@@ -79,28 +72,20 @@ class HadronSolver(Nodes):
         etc: int = 6,
         seed: int = 0x4AD0,
     ) -> None:
-        super().__init__(game, split=split, symmetry=symmetry, mirror=mirror, seed=seed)
-        self.max_entries = max_entries
+        Nodes.__init__(self, game, split=split, symmetry=symmetry, mirror=mirror, seed=seed)
+        #: The table: key -> (bit length of the subtree's node count << 1) | (1 if
+        #: the side to move wins): small ints, which Python shares (no object per entry).
+        SolverBase.__init__(self, max_entries)
         #: Nodes with this many legal cells or more look their children up first.
         self.etc = etc
-        #: Key -> (bit length of the subtree's node count << 1) | (1 if the side to
-        #: move wins): small ints, which Python shares (no object per entry).
-        self.table: dict[int, int] = {}
-        self.nodes = 0
-        self.purges = 0
-        self.deadline: float | None = None
-        self.stop: Stop | None = None
-        self.start = 0.0
-        self._poll = POLL
 
     # --- the driver --------------------------------------------------------------------
     def solve(
         self,
         state: HadronState,
+        limits: Limits | None = None,
         *,
         all_moves: bool = False,
-        time: float | None = None,
-        stop: Stop | None = None,
         line: bool = False,
     ) -> SolveResult:
         """Exact value of `state` for the side to move; `state` is left as it was.
@@ -109,40 +94,33 @@ class HadronSolver(Nodes):
         move, every winning move with `all_moves`, and [] when the side to
         move loses.  `line` adds a principal line, each step solved on the
         same table.  Raises SearchStopped ("solve gave up after S s (N
-        nodes)") when `time` seconds (for both) pass first or `stop.is_set()`
-        turns true.
+        nodes)") when the `limits` (time and nodes, for both; a stop
+        signal) run out first.
         """
         if not line:
-            return self._solve(state, all_moves, time, stop)
-        started = _time.perf_counter()
-        result = self._solve(state, all_moves, time, stop)
-        deadline = None if time is None else started + time
+            return self._solve(state, all_moves, limits)
+        result = self._solve(state, all_moves, limits)
+        budget = self.budget
 
-        def step(position: State[Any], left: float | None) -> SolveResult:
-            return self._solve(cast("HadronState", position), False, left, stop)
+        def step(position: State[Any], left: Limits | None) -> SolveResult:
+            return self._solve(cast("HadronState", position), False, left)
 
-        result.line = line_by_solving(state, result, step, deadline)
-        result.time = _time.perf_counter() - started
+        result.line = line_by_solving(state, result, step, budget)
+        result.time = budget.elapsed()
         return result
 
-    def _solve(
-        self, state: HadronState, all_moves: bool, time: float | None, stop: Stop | None
-    ) -> SolveResult:
+    def _solve(self, state: HadronState, all_moves: bool, limits: Limits | None) -> SolveResult:
         side = state.to_move
+        self.begin(limits)
         if state.is_over():
-            return SolveResult(-1, 1 - side, [], 0, 0.0)
-        self.start = _time.perf_counter()
-        self.deadline = None if time is None else self.start + time
-        self.stop = stop
-        self.nodes = 0
-        self._poll = POLL
+            return self.result(-1, side, [])
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * self.game.cells + 500))
         work = state.copy()
         try:
             winning: list[int] = []
             for move in self._root_order(work):
-                self._check_clock()
+                self.poll()
                 work.make(move)
                 child_wins = self.wins(work)
                 work.undo()
@@ -152,10 +130,7 @@ class HadronSolver(Nodes):
                         break
         finally:
             sys.setrecursionlimit(limit)
-        elapsed = _time.perf_counter() - self.start
-        if winning:
-            return SolveResult(1, side, winning, self.nodes, elapsed)
-        return SolveResult(-1, 1 - side, [], self.nodes, elapsed)
+        return self.result(1 if winning else -1, side, winning)
 
     def wins(self, state: HadronState) -> bool:
         """True iff the side to move wins `state` (no clock reset: `solve` sets it)."""
@@ -176,27 +151,8 @@ class HadronSolver(Nodes):
         return [move for *_, move in sorted(scored)]
 
     # --- the search ------------------------------------------------------------------------
-    def _check_clock(self) -> None:
-        self._poll = self.nodes + POLL
-        stop = self.stop
-        if (self.deadline is not None and _time.perf_counter() > self.deadline) or (
-            stop is not None and stop.is_set()
-        ):
-            raise SearchStopped.gave_up(_time.perf_counter() - self.start, self.nodes)
-
-    def _purge(self) -> None:
-        """Keep the costlier entries, at most half of the table: those whose
-        subtree size class (bit length of its node count) is at least the
-        smallest class reached by no more than half of a sample."""
-        table = self.table
-        self.purges += 1
-        sample = [v >> 1 for v in list(table.values())[:: max(1, len(table) // 4096)]]
-        classes = sorted(set(sample))
-        threshold = next(
-            (t for t in classes if 2 * sum(1 for v in sample if v >= t) <= len(sample)),
-            len(sample) and classes[-1] + 1,
-        )
-        self.table = {k: v for k, v in table.items() if v >> 1 >= threshold}
+    #: A table entry is the work (bit length of the node count) above the result bit.
+    WORK_SHIFT = 1
 
     def _win(
         self, big: int, legal: int, p1: int, n1: int, p2: int, n2: int,
@@ -221,8 +177,8 @@ class HadronSolver(Nodes):
         known = self.table.get(key)
         if known is not None:
             return known & 1 == 1
-        if self.nodes > self._poll:
-            self._check_clock()
+        if self.nodes >= self.next_check:
+            self.poll()
         first = -1
         for shift, bad, image in self.mirrors:
             if not big & bad:
@@ -284,7 +240,7 @@ class HadronSolver(Nodes):
                     break
         table = self.table
         if len(table) >= self.max_entries:
-            self._purge()
+            self.make_room()
             table = self.table
         table[key] = (self.nodes - before).bit_length() << 1 | result
         return result

@@ -1,8 +1,10 @@
 """The exact solver of the edge-capture games (dots-and-boxes, HexiFence).
 
-`EdgeSolver(game).solve(state)` returns a `SolveResult` (the final margin
-for the side to move, the winner, the best moves) and raises
-`boardgames.errors.SearchStopped` when its time or node budget runs out.
+`EdgeSolver(game).solve(state, limits)` returns a `SolveResult` (the final
+margin for the side to move, the winner, the best moves) and raises
+`boardgames.errors.SearchStopped` when its budget (time, nodes, a stop
+signal) runs out; the node count and the budget's checks are
+`solution.SolverBase`'s.
 `principal_line` gives a line of optimal play.  The position's arrays and
 moves are position.py's `Position`; the search is here.
 
@@ -25,26 +27,21 @@ What it searches (see docs/hexifence.md for measurements of each):
 
 from __future__ import annotations
 
-import time as _time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ...errors import SearchStopped
-from ...solution import SolveResult
+from ...budget import Budget, Limits
+from ...solution import SolverBase, SolveResult
 from .chains import capture_plan, simple_parts
 from .experts import simple_loony_value
 from .position import Position
 from .table import FIELD, HI_SHIFT, MOVE_FIELD, MOVE_SHIFT, OFFSET, pack, unpack
 
 if TYPE_CHECKING:
-    from ...options import Stop
     from .rules import EdgeGame, EdgeState
 
-#: The old name of `errors.SearchStopped` (the same class), kept for imports.
-SolveAborted = SearchStopped
 
-
-class EdgeSolver(Position):
+class EdgeSolver(SolverBase, Position):
     """Reusable exact solver for one game; keeps its table between calls.
 
     The keyword switches turn single techniques off, for measurements and
@@ -70,32 +67,24 @@ class EdgeSolver(Position):
         max_entries: int = 8_000_000,
         safe_only: bool = False,
     ) -> None:
-        super().__init__(game, symmetry, forced_captures, safe_only)
+        Position.__init__(self, game, symmetry, forced_captures, safe_only)
+        #: The table: key -> table.pack(lower, upper, best move, work), the current
+        #: generation (both generations together hold at most `max_entries`).
+        SolverBase.__init__(self, max_entries)
         self.loony = loony
         self.mtd = mtd
-        self.max_entries = max_entries
         #: enhanced transposition cutoffs at nodes with at least this many empty edges
         self.etc_edges = etc_edges
-        #: key -> table.pack(lower, upper, best move, work): the current generation
-        self.table: dict[int, int] = {}
-        #: the previous generation, read but no longer written (see `_make_room`)
+        #: the previous generation, read but no longer written (see `make_room`)
         self.old: dict[int, int] = {}
-        self.nodes = 0
-        self.purges = 0
-        self._deadline: float | None = None
-        self._node_limit: int | None = None
-        self._stop: Stop | None = None
-        self._start = 0.0
 
     # --- public -----------------------------------------------------------------------
     def solve(
         self,
         state: EdgeState,
+        limits: Limits | None = None,
         *,
         all_moves: bool = False,
-        time: float | None = None,
-        nodes: int | None = None,
-        stop: Stop | None = None,
         line: bool = False,
     ) -> SolveResult:
         """The exact final margin (own minus opponent's) for the side to move.
@@ -103,32 +92,29 @@ class EdgeSolver(Position):
         `best` holds one best move, or every one with `all_moves` (every
         border edge of a cell when its border move is best); `nodes` counts
         the searched positions; `line` adds a principal line, read from the
-        same table.  Raises SearchStopped when `time` seconds or `nodes` nodes
-        run out, or once `stop.is_set()` (`self.nodes` says how many were
-        searched).
+        same table.  Raises SearchStopped when the `limits` (time, nodes, a
+        stop signal; the line included) run out (`self.nodes` says how many
+        were searched).
         """
-        start = _time.perf_counter()
-        self._begin(state, time, nodes, stop)
+        budget = self._begin(state, limits)
         rest, best = self._root(all_moves)
         p = state.to_move
         value = state.score[p] - state.score[1 - p] + rest
-        winner = None if value == 0 else (p if value > 0 else 1 - p)
         edges = self._edges(state, best, all_moves)
-        result = SolveResult(value, winner, edges, self.nodes, _time.perf_counter() - start)
+        result = self.result(value, p, edges)
         if line:
-            left = None if time is None else max(time - (_time.perf_counter() - start), 0.001)
             result.line = []
             if edges:  # the line starts with the move `best` names
                 after = state.copy()
                 after.make(edges[0])
-                result.line = [edges[0], *self.principal_line(after, time=left)]
-            result.time = _time.perf_counter() - start
+                result.line = [edges[0], *self.principal_line(after, budget.remaining())]
+            result.time = budget.elapsed()
         return result
 
-    def principal_line(self, state: EdgeState, *, time: float | None = None) -> list[int]:
+    def principal_line(self, state: EdgeState, limits: Limits | None = None) -> list[int]:
         """One line of optimal play from `state` to the end (edges, extra
         turns included): at each step a move that keeps the solved value."""
-        self._begin(state, time, None)
+        self._begin(state, limits)
         line: list[int] = []
         state = state.copy()
         while state.n_empty:
@@ -144,14 +130,12 @@ class EdgeSolver(Position):
         self,
         state: EdgeState,
         target: int,
-        *,
-        time: float | None = None,
-        stop: Stop | None = None,
+        limits: Limits | None = None,
     ) -> bool:
         """Does the side to move end at least `target` cells ahead (final
         margin, captured cells included)?  One null-window test; raises
         SearchStopped like `solve`."""
-        self._begin(state, time, None, stop)
+        self._begin(state, limits)
         p = state.to_move
         need = target - (state.score[p] - state.score[1 - p])
         if not self.n_empty:
@@ -162,15 +146,13 @@ class EdgeSolver(Position):
         self,
         state: EdgeState,
         target: int,
-        *,
-        time: float | None = None,
-        stop: Stop | None = None,
+        limits: Limits | None = None,
     ) -> int | None:
         """An edge after which the side to move still ends at least `target`
         cells ahead (final margin, captured cells included), or None when no
         move does.  Null-window tests only, the table's move first; raises
         SearchStopped like `solve`."""
-        self._begin(state, time, None, stop)
+        self._begin(state, limits)
         p = state.to_move
         need = target - (state.score[p] - state.score[1 - p])
         if not self.n_empty:
@@ -192,7 +174,7 @@ class EdgeSolver(Position):
         child's entry (all cells lost or won when it has none), and the work
         the entry cost.  After an interrupted search this tells proven wins
         and losses from moves still open."""
-        self._begin(state, None, None)
+        self._begin(state)
         p = state.to_move
         now = state.score[p] - state.score[1 - p]
         out: list[tuple[int, int, int, int]] = []
@@ -220,7 +202,7 @@ class EdgeSolver(Position):
 
     def value(self, state: EdgeState) -> int:
         """The margin of the cells still to capture, for the side to move."""
-        self._begin(state, None, None)
+        self._begin(state)
         return self._value()
 
     def clear(self) -> None:
@@ -228,16 +210,11 @@ class EdgeSolver(Position):
         self.old.clear()
 
     # --- loading a position -----------------------------------------------------------
-    def _begin(
-        self, state: EdgeState, time: float | None, nodes: int | None, stop: Stop | None = None
-    ) -> None:
-        self.nodes = 0
-        self._start = _time.perf_counter()
-        self._deadline = None if time is None else self._start + time
-        self._node_limit = nodes
-        self._stop = stop
-        self._next_check = 1024 if nodes is None else min(nodes + 1, 1024)
+    def _begin(self, state: EdgeState, limits: Limits | None = None) -> Budget:
+        """Start a search of `state` under `limits`."""
+        budget = self.begin(limits)
         self._load(state)
+        return budget
 
     # --- the drivers ------------------------------------------------------------------
     def _root(self, all_moves: bool) -> tuple[int, list[int]]:
@@ -287,24 +264,11 @@ class EdgeSolver(Position):
         move = -1 if entry is None else ((entry >> MOVE_SHIFT) & MOVE_FIELD) - 1
         return move if move < 0 else self.coins.from_frame[self.keys.index(key)][move]
 
-    def _check(self) -> None:
-        """Called every so many nodes: stop when the time or nodes ran out, or
-        the stop signal is set."""
-        limit = self._node_limit
-        if limit is not None and self.nodes > limit:
-            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
-        if self._deadline is not None and _time.perf_counter() > self._deadline:
-            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
-        if self._stop is not None and self._stop.is_set():
-            raise SearchStopped.gave_up(_time.perf_counter() - self._start, self.nodes)
-        step = self.nodes + 1024
-        self._next_check = step if limit is None or limit < self.nodes else min(step, limit + 1)
-
     def _lookup(self, key: int) -> int | None:
         entry = self.table.get(key)
         return self.old.get(key) if entry is None else entry
 
-    def _make_room(self) -> None:
+    def make_room(self) -> None:
         """The current generation is full: it becomes the old one (still
         read), the one before is dropped, and a new one starts.  Constant
         work at the switch, where sorting out the cheap entries of a full
@@ -322,8 +286,8 @@ class EdgeSolver(Position):
         costs a third of the time.
         """
         self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._check()
+        if self.nodes >= self.next_check:
+            self.poll()
         inner = self._inner
         emp, ones, claimed, gleft = self.emp, self.ones, self.claimed, self.gleft
         moves: Iterable[int] | None = None
@@ -443,7 +407,7 @@ class EdgeSolver(Position):
             hi -= 1
         table = self.table  # a search below may have started a new generation
         if len(table) >= self.max_entries // 2:
-            self._make_room()
+            self.make_room()
             table = self.table
         if best_move >= 0:
             best_move = self._to_frame[keys.index(key)][best_move]

@@ -13,7 +13,7 @@ ints: the garbage collector never walks it.
 The table grows with the problem (a dict only takes the memory of what it
 holds) up to half the solver's `max_entries`; then it becomes the old
 generation, still read but no longer written, the generation before it is
-dropped, and a new one starts (`EdgeSolver._make_room`).  A position
+dropped, and a new one starts (`EdgeSolver.make_room`).  A position
 searched again is stored in the new generation, so what is still used
 survives.  The switch costs nothing
 in the search; a purge that sorted out the cheap half of a full table cost

@@ -15,42 +15,41 @@ Fail-soft alpha-beta to the end of the game, driven by null-window tests
   board's, `SquatterState.packed`) and the number of passes left (which,
   with the board, fixes the side to move); it holds a lower and an upper
   bound of the node's value, the best move (in the canonical frame) and the
-  log2 of the work below it.  When it passes `tt_cap` entries the cheapest
-  half is dropped.
+  log2 of the work below it.  When it reaches `tt_cap` entries the cheaper
+  half is dropped (`solution.SolverBase`, which also keeps the node count
+  and polls the budget).
 - **Move order.**  The table's move; then moves that may close a loop for
   the mover (its stones split the new stone's neighbours), then those that
   may close one for the enemy (blocking it); then the two killers of the
   ply; then the rest by history, the centre first; a pass last.
 
 The node function (`solver_node.build_node`) is the one hot search loop.
-The solver keeps its own clock (games never import the search package): `time`,
-`nodes` and `stop` (anything with `is_set()`) raise `errors.SearchStopped`.
-Values are from the side to move, margins of captured cells.
+The budget (`limits`: time, nodes, a stop signal) raises
+`errors.SearchStopped` when it runs out.  Values are from the side to
+move, margins of captured cells.
 """
 
 from __future__ import annotations
 
 import math
-from time import perf_counter
 from typing import TYPE_CHECKING
 
-from ...errors import SearchStopped
-from ...solution import EXACT, LOWER, UPPER, SolveResult
+from ...budget import Budget, Limits
+from ...solution import EXACT, LOWER, UPPER, SolverBase, SolveResult
 from .potential import dead_cells
-from .solver_node import PASS, build_node
+from .solver_node import PASS, WORK_SHIFT, build_node
 
 if TYPE_CHECKING:
-    from ...options import Stop
     from .rules import Squatter, SquatterState
 
 #: Default cap of the table (entries).
 TT_CAP = 1 << 22
-#: Nodes between two looks at the clock and the stop signal.
-CHECK_EVERY = 256
 
 
-class SquatterSolver:
+class SquatterSolver(SolverBase):
     """Exact values of Squatter positions, one table shared by every call."""
+
+    WORK_SHIFT = WORK_SHIFT
 
     def __init__(
         self,
@@ -62,28 +61,23 @@ class SquatterSolver:
         bounds: bool = True,
         order: bool = True,
     ) -> None:
+        super().__init__(tt_cap)
         self.game = game
-        self.tt_cap = tt_cap
         self.symmetry = symmetry
         self.passes = passes
         self.bounds = bounds
         self.order = order
-        self.table: dict[int, int] = {}
-        self.nodes = 0
-        self.purges = 0
 
     # --- the questions --------------------------------------------------------------
     def solve(
         self,
         state: SquatterState,
+        limits: Limits | None = None,
         *,
         all_moves: bool = False,
         outcome: bool = False,
         window: tuple[float, float] | None = None,
         line: bool = False,
-        time: float | None = None,
-        nodes: int | None = None,
-        stop: Stop | None = None,
     ) -> SolveResult:
         """The value of `state` (left unchanged) from the side to move: the
         exact final margin, or with `outcome` only its sign (+1, 0, -1).
@@ -93,9 +87,11 @@ class SquatterSolver:
         `window=(alpha, beta)` the value is exact inside the window, else a
         bound (`bound` LOWER or UPPER, no best moves); with `line`, `line`
         is a principal line (`principal_line`) when the value is exact.
+        `limits` (time, nodes, a stop signal; the line's solves included)
+        raise SearchStopped when they run out first.
         """
-        start = perf_counter()
-        search = _Search(self, state, start, time, nodes, stop)
+        budget = self.begin(limits)
+        search = _Search(self, state)
         bound = EXACT
         try:
             if not state.free:
@@ -113,65 +109,41 @@ class SquatterSolver:
                 else:
                     best = search.optimal_moves(value, first_only=not all_moves)
         finally:
-            self.nodes += search.nodes
             search.restore()
-        winner = None if value == 0 else state.to_move if value > 0 else 1 - state.to_move
-        if bound != EXACT:
-            winner = None
-        moves = None
+        result = self.result(value, state.to_move, best, bound=bound)
         if line and bound == EXACT:
-            left = None if time is None else max(time - (perf_counter() - start), 0.001)
-            moves = self.principal_line(state, outcome=outcome, time=left, stop=stop)
-        return SolveResult(
-            value, winner, best, search.nodes, perf_counter() - start, line=moves, bound=bound
-        )
+            result.line = self.principal_line(state, budget.remaining(), outcome=outcome)
+            result.time = budget.elapsed()
+        return result
 
     def principal_line(
         self,
         state: SquatterState,
+        limits: Limits | None = None,
         *,
         outcome: bool = False,
-        time: float | None = None,
-        stop: Stop | None = None,
     ) -> list[int]:
         """One line of optimal moves from `state` to the end of the game
         (keeping the margin, or with `outcome` its sign), by repeated solves
         on the warm table; a dead cell stands as the lowest free one."""
         line: list[int] = []
         copy = state.copy()
-        deadline = None if time is None else perf_counter() + time
+        budget = Budget(limits, what="solve")
         while copy.free:
-            left = None if deadline is None else max(deadline - perf_counter(), 0.001)
-            result = self.solve(copy, outcome=outcome, time=left, stop=stop)
+            result = self.solve(copy, budget.remaining(), outcome=outcome)
             line.append(result.best[0])
             copy.make(result.best[0])
         return line
 
-    def clear(self) -> None:
-        self.table.clear()
-
 
 class _Search:
-    """One solve: the clock, the counters, the node function and the drivers."""
+    """One solve: the position, the move-order tables, the node function and
+    the drivers (the node count and the budget are the solver's)."""
 
-    def __init__(
-        self,
-        solver: SquatterSolver,
-        state: SquatterState,
-        start: float,
-        time: float | None,
-        nodes: int | None,
-        stop: Stop | None,
-    ) -> None:
+    def __init__(self, solver: SquatterSolver, state: SquatterState) -> None:
         self.solver, self.state = solver, state
         self.base = len(state.history)
         self.to_move = state.to_move
-        self.start = start
-        self.deadline = start + time if time is not None else float("inf")
-        self.node_limit = nodes if nodes is not None else 1 << 62
-        self.stop = stop
-        self.nodes = 0
-        self.next_check = CHECK_EVERY
         self.killers = [[-2, -2] for _ in range(state.game.num_moves + 2)]
         self.history = [0] * state.game.num_moves
         self.node = build_node(self)
@@ -185,17 +157,6 @@ class _Search:
             state.to_move = 0 if state.stones[1] >> last & 1 else 1
             state.undo()
         state.to_move = self.to_move
-
-    def check(self) -> int:
-        """Raise SearchStopped when a limit is reached; else the next checkpoint."""
-        now = perf_counter()
-        if (
-            self.nodes >= self.node_limit
-            or now > self.deadline
-            or (self.stop is not None and self.stop.is_set())
-        ):
-            raise SearchStopped.gave_up(now - self.start, self.nodes)
-        return min(self.nodes + CHECK_EVERY, self.node_limit)
 
     # --- drivers ------------------------------------------------------------------------
     def test(self, value: int) -> bool:

@@ -22,6 +22,8 @@ PASS = -1
 #: Value fields in a table entry: 12 bits each, offset so that they are >= 0.
 _BITS, _OFF = 12, 2048
 _MASK = (1 << _BITS) - 1
+#: The bits below the work field of a table entry (the best move's 10, two values).
+WORK_SHIFT = 2 * _BITS + 10
 #: Entries of the capturable-cells cache (walls -> cells) before it is emptied.
 REACH_CAP = 1 << 18
 
@@ -36,7 +38,7 @@ def build_node(search: _Search) -> Callable[[int, int, int], int]:
     make, undo = state.make, state.undo
     unpack = UNPACK[game.frames]
     hash_bytes = game.hash_bytes
-    table, cap = solver.table, solver.tt_cap
+    table, cap = solver.table, solver.max_entries
     symmetry, use_passes, use_bounds, use_order = (
         solver.symmetry, solver.passes, solver.bounds, solver.order
     )
@@ -95,9 +97,10 @@ def build_node(search: _Search) -> Callable[[int, int, int], int]:
         return moves
 
     def node(alpha: int, beta: int, used: int) -> int:
-        search.nodes += 1
-        if search.nodes >= search.next_check:
-            search.next_check = search.check()
+        nonlocal table
+        solver.nodes += 1
+        if solver.nodes >= solver.next_check:
+            solver.poll()
         me = state.to_move
         op = 1 - me
         free = state.free
@@ -208,7 +211,7 @@ def build_node(search: _Search) -> Callable[[int, int, int], int]:
         else:
             moves = generate(me, live, tt_move, ply, passes)
             pending = False
-        start_nodes = search.nodes
+        start_nodes = solver.nodes
         a0 = a
         g = -most
         best = -2
@@ -235,7 +238,7 @@ def build_node(search: _Search) -> Callable[[int, int, int], int]:
                             if killer[0] != m:
                                 killer[1] = killer[0]
                                 killer[0] = m
-                            history[m] += search.nodes - start_nodes
+                            history[m] += solver.nodes - start_nodes
                         break
             if pending:
                 pending = False
@@ -247,32 +250,16 @@ def build_node(search: _Search) -> Callable[[int, int, int], int]:
             lo = g
         else:
             lo = hi = g
-        work = (search.nodes - start_nodes).bit_length()
+        work = (solver.nodes - start_nodes).bit_length()
         stored = maps[frame][best] if best >= 0 else best
         table[key] = (
             ((work << 10 | (stored + 2)) << 2 * width)
             | ((lo + off) << width)
             | (hi + off)
         )
-        if len(table) > cap:
-            purge(table, cap)
-            solver.purges += 1
+        if len(table) >= cap:
+            solver.make_room()
+            table = solver.table
         return g
 
     return node
-
-
-def purge(table: dict[int, int], cap: int) -> None:
-    """Drop the cheapest entries (by the log2 of their work) until at most
-    half of `cap` remain."""
-    counts = [0] * 64
-    for entry in table.values():
-        counts[entry >> 2 * _BITS + 10] += 1
-    keep, threshold = len(table), 0
-    while keep > cap // 2 and threshold < 64:
-        keep -= counts[threshold]
-        threshold += 1
-    shift = 2 * _BITS + 10
-    kept = {k: e for k, e in table.items() if e >> shift >= threshold}
-    table.clear()
-    table.update(kept)
