@@ -217,21 +217,21 @@ class Dawdler(Player):
         super().__init__(name)
         self.seconds = seconds
 
-    def choose(self, state, time_limit=None, stop=None):
+    def choose(self, state, limits=None):
         time.sleep(self.seconds)
         return state.legal_moves()[0]
 
 
 class Obedient(Player):
-    """Spends all of every `time_limit` it is given (sleeping), and records them."""
+    """Spends all of every move's time limit (sleeping), and records them."""
 
     def __init__(self, name="obedient"):
         super().__init__(name)
         self.limits = []
 
-    def choose(self, state, time_limit=None, stop=None):
-        self.limits.append(time_limit)
-        time.sleep(time_limit)
+    def choose(self, state, limits=None):
+        self.limits.append(limits.time)
+        time.sleep(limits.time)
         return state.legal_moves()[-1]
 
 
@@ -315,7 +315,8 @@ class Stubborn(Player):
         super().__init__("stubborn")
         self.stopped = []
 
-    def choose(self, state, time_limit=None, stop=None):
+    def choose(self, state, limits=None):
+        stop = limits.stop
         if not self.stopped:
             while not stop.is_set():
                 time.sleep(0.002)
@@ -323,32 +324,22 @@ class Stubborn(Player):
         return state.legal_moves()[0]
 
 
-class OldStyle(Player):
-    """A player written before the stop signal: two arguments only."""
-
-    def choose(self, state, time_limit=None):
-        return state.legal_moves()[-1]
-
-
-def test_a_player_that_takes_a_stop_signal_is_stopped_before_its_clock_runs_out(game):
+def test_a_player_on_a_clock_is_stopped_before_its_clock_runs_out(game):
     stubborn = Stubborn()
     # The increment pays for the later moves, made at once with next to nothing left.
-    record = play_game(game, [stubborn, OldStyle()], clock="1+0.1")
+    record = play_game(game, [stubborn, RandomPlayer(seed=1)], clock="1+0.1")
     assert stubborn.stopped[0]
     assert 0.85 <= record.times[0] < 1.0  # braked at 1 s less max(2 x 0.03, 10%, 0.05)
     assert record.end is End.RULES and record.clock_left[0] > 0
 
 
-def test_old_players_and_wrapped_ones_get_no_stop_signal(game):
-    from boardgames.match.play import takes_stop
+def test_a_watched_player_gets_the_stop_signal_too(game):
     from boardgames.match.watchdog import Deadline, Watched
 
-    assert takes_stop(Stubborn()) and not takes_stop(OldStyle())
-    assert takes_stop(Watched(Stubborn(), Deadline(None, None)))
-    assert not takes_stop(Watched(OldStyle(), Deadline(None, None)))
-    watched = Watched(OldStyle(), Deadline(None, None))
-    record = play_game(game, [watched, RandomPlayer(seed=1)], clock="5")
-    assert record.end is End.RULES
+    stubborn = Stubborn()
+    watched = Watched(stubborn, Deadline(None, None))
+    record = play_game(game, [watched, RandomPlayer(seed=1)], clock="1+0.1")
+    assert stubborn.stopped[0] and record.end is End.RULES
 
 
 def test_the_match_summary_shows_each_players_time(game):

@@ -59,7 +59,7 @@ class Faulty(RandomPlayer):
         super().reset()
         self.in_game = 0
 
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         self.in_game += 1
         self.in_all += 1
         if self.crash and self.in_game >= self.crash:
@@ -68,7 +68,7 @@ class Faulty(RandomPlayer):
             raise KeyboardInterrupt
         if self.sleep:
             time.sleep(self.sleep)
-        return super().choose(state, time_limit)
+        return super().choose(state, limits)
 
 
 @register_ai(
@@ -408,9 +408,9 @@ def test_check_writable(tmp_path):
 class Counting(RandomPlayer):
     calls = 0
 
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         Counting.calls += 1
-        return super().choose(state, time_limit)
+        return super().choose(state, limits)
 
 
 @pytest.mark.parametrize("where", ["nodir/out.json", "adir"])
@@ -444,11 +444,11 @@ class Interrupter(Player):
         super().__init__("interrupter")
         self.n, self.rng = n, RandomPlayer(seed)
 
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         self.n -= 1
         if self.n <= 0:
             raise KeyboardInterrupt
-        return self.rng.choose(state, time_limit)
+        return self.rng.choose(state, limits)
 
 
 def test_ctrl_c_during_a_move_gives_the_record_so_far():
@@ -478,7 +478,7 @@ def test_ctrl_c_in_on_move_or_at_a_prompt_is_an_interruption_too():
     assert len(caught.value.record.moves) == 3
 
     class CtrlCAtPrompt(Player):  # what HumanPlayer does with Ctrl-C at its prompt
-        def choose(self, state, time_limit=None):
+        def choose(self, state, limits=None):
             raise QuitRequest("interrupted")
 
     with pytest.raises(GameInterrupted) as caught:

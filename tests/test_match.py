@@ -21,19 +21,19 @@ def game():
 
 
 class Crasher(Player):
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         raise ZeroDivisionError("division by zero")
 
 
 class Cheater(Player):
     """Plays column a until it is full, and then keeps playing it."""
 
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         return 0
 
 
 class NotAMove(Player):
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         return "d"
 
 
@@ -42,7 +42,7 @@ class Sleeper(Player):
         super().__init__("sleeper")
         self.seconds = seconds
 
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         time.sleep(self.seconds)
         return state.legal_moves()[0]
 
@@ -50,7 +50,7 @@ class Sleeper(Player):
 class Vandal(Player):
     """Tries to corrupt the position it is shown."""
 
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         move = state.legal_moves()[0]
         state.make(move)
         return move
@@ -193,7 +193,7 @@ def test_numpy_integers_are_moves(game):
     import numpy as np
 
     class NumpyPlayer(Player):
-        def choose(self, state, time_limit=None):
+        def choose(self, state, limits=None):
             return np.int64(state.legal_moves()[0])
 
     record = play_game(game, [NumpyPlayer("np"), NumpyPlayer("np2")])

@@ -6,11 +6,11 @@ import connect_four  # noqa: F401  (registers connect4)
 import pytest
 
 from boardgames.ai import make_player
+from boardgames.budget import Limits
 from boardgames.errors import GameOverError, IllegalMoveError
 from boardgames.game import End, OptionError
 from boardgames.match.play import play_game
 from boardgames.match.records import GameRecord
-from boardgames.options import Limits
 from boardgames.players import (
     HumanPlayer,
     Player,
@@ -98,12 +98,12 @@ def test_the_chain_player_reports_what_it_did(name):
     player = make_player(game, "default", seed=1)
     positions = game.benchmark_positions()
     state = positions["loony"]
-    move = player.choose(state, time_limit=2.0)
+    move = player.choose(state, Limits(time=2.0))
     result = player.last_result
     assert result.move == move and result.algorithm == "solve" and result.completed
     assert result.depth == state.n_empty and result.nodes > 0 and result.nps > 0
     state = positions["start"]
-    move = player.choose(state, time_limit=0.2)
+    move = player.choose(state, Limits(time=0.2))
     result = player.last_result
     # Whatever it did, it says so in the documented words (ai/hexifence/default.py).
     done = ("solve", "book", "proven", "model", "open", "lost", "capture", "random", "opening")
@@ -120,12 +120,12 @@ def test_search_player_never_changes_the_state_and_respects_the_limit(game):
     player = SearchPlayer(engine, time=5.0)
     state = game.replay(["d"])
     before = (list(state.history), list(state.hashes), state.to_move)
-    move = player.choose(state, time_limit=1.0)
+    move = player.choose(state, Limits(time=1.0))
     assert (list(state.history), list(state.hashes), state.to_move) == before
     assert move in state.legal_moves()
     assert engine.calls[-1]["time"] < 1.0 * 0.9
     # own limit smaller than the per-move limit wins
-    SearchPlayer(engine, time=0.2).choose(state, time_limit=10.0)
+    SearchPlayer(engine, time=0.2).choose(state, Limits(time=10.0))
     assert engine.calls[-1]["time"] == 0.2
     # no limit at all: a default time, never an endless search
     SearchPlayer(engine).choose(state)
@@ -138,7 +138,7 @@ def test_search_player_takes_one_limits_value(game):
     assert (player.depth, player.time, player.nodes) == (3, None, 500)
     player.choose(game.new_state())
     assert engine.calls[-1] == {"depth": 3, "time": None, "nodes": 500}
-    player.choose(game.new_state(), time_limit=1.0)  # a per-move limit adds a time
+    player.choose(game.new_state(), Limits(time=1.0))  # a per-move limit adds a time
     assert engine.calls[-1]["depth"] == 3 and 0 < engine.calls[-1]["time"] < 0.9
     player.depth = 5  # one limit at a time, checked
     assert player.limits == Limits(5, None, 500)
@@ -205,7 +205,7 @@ class Scripted(Player):
         super().__init__("script")
         self.moves = list(moves)
 
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         return state.game.parse_move(self.moves.pop(0))
 
 

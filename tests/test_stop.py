@@ -1,4 +1,4 @@
-"""The stop signal: `Limits.stop` and `choose(..., stop=...)` make every AI move now."""
+"""The stop signal: `Limits.stop`, in a search's or a move's limits, makes every AI move now."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ import pytest
 
 from boardgames import get_game
 from boardgames.ai import ai_names, make_player
-from boardgames.budget import Budget
+from boardgames.budget import Budget, Limits
 from boardgames.errors import OptionError, SearchStopped
-from boardgames.options import Limits
 from boardgames.search import MCTS, Searcher
 from builtin_games import BUILTIN_GAMES
 
@@ -35,7 +34,7 @@ def test_a_stop_without_is_set_is_refused():
 
 def test_budget_raises_once_the_stop_is_set():
     event = threading.Event()
-    budget = Budget(None, None, time.perf_counter(), event)
+    budget = Budget(Limits(stop=event))
     checkpoint = budget.first_checkpoint(0)
     assert checkpoint < 1 << 62  # a stop makes the budget poll like a timed one
     assert budget.check(checkpoint) > checkpoint and not budget.expired()
@@ -82,32 +81,35 @@ def test_every_ai_moves_now_when_stopped(name, spec):
     timer.start()
     started = time.perf_counter()
     try:
-        move = player.choose(state, LONG, stop)
+        move = player.choose(state, Limits(time=LONG, stop=stop))
     finally:
         timer.cancel()
     assert time.perf_counter() - started < 2.0
     assert state.illegal_reason(move) is None
 
 
-class OldStylePlayer:
-    """A plugin player written before the stop signal: choose(state, time_limit)."""
+class PluginPlayer:
+    """A plugin player (no library base class): choose(state, limits)."""
 
-    name = "old"
+    name = "plugin"
     timed = True
     last_result = None
 
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
+        self.given = limits
         return state.legal_moves()[0]
 
 
-def test_players_without_a_stop_parameter_still_play():
+def test_a_plugin_player_gets_the_stop_signal_in_its_limits():
     from boardgames.web.thinking import capabilities, think
 
     game = get_game("squatter")
-    player = OldStylePlayer()
-    assert capabilities(player) == {"live": False, "stoppable": False}
-    move, info = think(player, game.new_state(), threading.Event(), lambda info: None)
+    player = PluginPlayer()
+    assert capabilities(player) == {"live": False, "stoppable": True}
+    stop = threading.Event()
+    move, info = think(player, game.new_state(), stop, lambda info: None, time_limit=2.0)
     assert move == game.new_state().legal_moves()[0] and not info["stopped"]
+    assert player.given.stop is stop and player.given.time == 2.0
 
 
 def test_a_watcher_set_on_the_searcher_sees_every_finished_depth():

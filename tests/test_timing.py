@@ -25,7 +25,7 @@ import time
 import pytest
 
 from boardgames.ai import make_player
-from boardgames.budget import Budget
+from boardgames.budget import Budget, Limits
 from boardgames.game import State
 from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.players import time_budget
@@ -70,7 +70,7 @@ def positions(name: str, count: int, seed: int) -> list[State]:
 def slowest_choice(
     name: str, spec: str, limit: float, count: int, seed: int = 1, attempts: int = 1
 ) -> float:
-    """The longest `choose(state, time_limit=limit)` of one player over `count` positions.
+    """The longest `choose(state, Limits(time=limit))` of one player over `count` positions.
 
     With `attempts` > 1 a choice over the bound is tried again (the machine
     running the tests may have descheduled it) and its best time counts: a
@@ -83,7 +83,7 @@ def slowest_choice(
         best = float("inf")
         for _ in range(attempts):
             started = time.perf_counter()
-            move = player.choose(state, time_limit=limit)
+            move = player.choose(state, Limits(time=limit))
             best = min(best, time.perf_counter() - started)
             assert move in state.legal_moves()
             if best <= allowed(limit):
@@ -249,7 +249,7 @@ def test_cheap_nodes_between_costly_ones_do_not_widen_the_check_interval(monkeyp
 
     clock = [0.0]
     monkeypatch.setattr(budget_module, "perf_counter", lambda: clock[0])
-    budget = Budget(10.0, None, 0.0)
+    budget = Budget(Limits(time=10.0), start=0.0)
     nodes = budget.first_checkpoint(0)
     for step in range(400):
         cheap_run = step % 20 < 15  # 15 checks of cheap nodes, then 5 costly
@@ -260,7 +260,7 @@ def test_cheap_nodes_between_costly_ones_do_not_widen_the_check_interval(monkeyp
 
 
 def test_the_check_interval_at_most_doubles():
-    budget = Budget(10.0, None, time.perf_counter())
+    budget = Budget(Limits(time=10.0))
     nodes = budget.first_checkpoint(0)
     seen = []
     for _ in range(30):
@@ -270,7 +270,7 @@ def test_the_check_interval_at_most_doubles():
         assert budget.interval <= 2 * previous
     assert max(seen) <= Budget.MAX_INTERVAL
     # No time limit: no clock at all, one check at the node limit.
-    assert Budget(None, 500, 0.0).first_checkpoint(0) == 500
+    assert Budget(Limits(nodes=500)).first_checkpoint(0) == 500
 
 
 def test_the_edge_solver_table_is_invisible_to_the_garbage_collector():
@@ -287,9 +287,9 @@ def test_the_chain_player_keeps_to_the_time_budget(monkeypatch):
     given = []
     real = EdgeSolver.solve
 
-    def solve(self, state, **kwargs):
-        given.append(kwargs.get("time"))
-        return real(self, state, **kwargs)
+    def solve(self, state, limits=None, **kwargs):
+        given.append(limits.time)
+        return real(self, state, limits, **kwargs)
 
     monkeypatch.setattr(EdgeSolver, "solve", solve)
     game = get_game("hexifence")
@@ -297,7 +297,7 @@ def test_the_chain_player_keeps_to_the_time_budget(monkeypatch):
     state = game.benchmark_positions()["middle"]
     limit = 0.2
     started = time.perf_counter()
-    player.choose(state, time_limit=limit)
+    player.choose(state, Limits(time=limit))
     elapsed = time.perf_counter() - started
     budget = time_budget(None, limit)
     assert given and given[0] <= budget

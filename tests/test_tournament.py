@@ -195,22 +195,22 @@ def test_missing_dask_extra_is_a_clear_error(monkeypatch):
 
 
 class Crasher(Player):
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         raise RuntimeError("boom")
 
 
 class Sleeper(Player):
     """Never answers (small sleeps, so a thread can be interrupted too)."""
 
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         while True:
             time.sleep(0.01)
 
 
 class Slow(RandomPlayer):
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         time.sleep(0.02)
-        return super().choose(state, time_limit)
+        return super().choose(state, limits)
 
 
 def crasher(game, seed=None):
@@ -226,7 +226,7 @@ def slow(game, seed=None):
 
 
 class Quitter(Player):
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         sys.exit(3)
 
 
@@ -429,9 +429,9 @@ from boardgames.options import LIMITS, SEED
 from boardgames.players import RandomPlayer
 
 class Sleepy(RandomPlayer):
-    def choose(self, state, time_limit=None):
+    def choose(self, state, limits=None):
         time.sleep(float(os.environ.get("SLEEPY_SECONDS", "0")))
-        return super().choose(state, time_limit)
+        return super().choose(state, limits)
 
 # Declared options: the AI rejects bad ones like every other (tests/test_options.py).
 @register_ai("sleepy", help="random, slowly (tests)", options=(*LIMITS, SEED))

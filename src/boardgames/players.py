@@ -1,14 +1,17 @@
 """Players: anything that picks a move in a position.
 
-`choose(state, time_limit=None, stop=None)` returns a legal move index and
-never changes `state`.  Search players work on a copy, so a search that dies
-half-way cannot leave the caller's position corrupted.  `stop` (anything
-with `is_set()`, e.g. a `threading.Event`, set from another thread) asks
-for the move now: a thinking player plays the best move it has found.
+`choose(state, limits=None)` returns a legal move index and never changes
+`state`.  Search players work on a copy, so a search that dies half-way
+cannot leave the caller's position corrupted.  `limits` is the caller's
+budget for the move (`budget.Limits`): `time` is the move's limit, which
+the player keeps inside (`move_limits`), and `stop` (anything with
+`is_set()`, e.g. a `threading.Event`, set from another thread) asks for
+the move now: a thinking player plays the best move it has found.
 
-`SearchPlayer(engine, limits=Limits(depth, time, nodes))` passes its limits
-to `engine.search(state, limits)`; `boardgames.search.Searcher` and `MCTS`
-are such engines (the `Engine` protocol).  Players are generic in the state
+`SearchPlayer(engine, limits=Limits(depth, time, nodes))` passes its limits,
+capped by the caller's, to `engine.search(state, limits)`;
+`boardgames.search.Searcher` and `MCTS` are such engines (the `Engine`
+protocol).  Players are generic in the state
 type they play (`Player[SquatterState]`), so a game's own players may take
 its own State in `choose`.
 
@@ -24,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
-from .budget import given_limits
+from .budget import Limits, given_limits
 from .errors import (  # noqa: F401  (old home)
     BoardgamesError,
     GameOverError,
@@ -34,7 +37,6 @@ from .errors import (  # noqa: F401  (old home)
     UndoRequest,
 )
 from .game import State
-from .options import Limits, Stop
 
 if TYPE_CHECKING:
     from .search.result import SearchResult
@@ -71,11 +73,13 @@ class Player(Generic[S]):
         #: The SearchResult of the last move, for players that search.
         self.last_result: SearchResult | None = None
 
-    def choose(self, state: S, time_limit: float | None = None, stop: Stop | None = None) -> int:
+    def choose(self, state: S, limits: Limits | None = None) -> int:
         """A legal move for the side to move; `state` is left unchanged.
 
-        `time_limit` caps this move's time; once `stop.is_set()` the player
-        moves at once (players that do not think may ignore both).
+        `limits` is the caller's budget for this move: `time` is the move's
+        limit (the player answers inside it, see `move_limits`), `depth` and
+        `nodes` cap the player's own, and once `stop.is_set()` the player
+        moves at once (players that do not think may ignore them).
         """
         raise NotImplementedError
 
@@ -122,9 +126,7 @@ class RandomPlayer(Player[State[Any]]):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(
-        self, state: State[Any], time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
+    def choose(self, state: State[Any], limits: Limits | None = None) -> int:
         return self.rng.choice(_legal_moves(state))
 
 
@@ -141,14 +143,36 @@ def time_budget(own: float | None, time_limit: float | None) -> float | None:
     return safe if own is None else min(own, safe)
 
 
+def _or_default_time(limits: Limits) -> Limits:
+    """`limits`, or DEFAULT_TIME seconds when they limit nothing (a stop
+    alone does not end a search)."""
+    return replace(limits, time=DEFAULT_TIME) if limits.unlimited else limits
+
+
+def _smaller(own: int | None, given: int | None) -> int | None:
+    return given if own is None else own if given is None else min(own, given)
+
+
+def move_limits(own: Limits, given: Limits | None) -> Limits:
+    """The limits of one move: the player's `own`, capped by the caller's
+    `given` (depth and nodes: the smaller; time: the smaller of its own and
+    what cannot miss the caller's limit, `time_budget`), with the caller's
+    stop signal."""
+    if given is None:
+        return own
+    time = time_budget(own.time, given.time)
+    depth, nodes = _smaller(own.depth, given.depth), _smaller(own.nodes, given.nodes)
+    return Limits(depth, time, nodes, own.stop if given.stop is None else given.stop)
+
+
 class SearchPlayer(Player[S]):
     """A player backed by a search engine (alpha-beta family or MCTS).
 
     Its limits are one `Limits(depth, time, nodes)` (`limits=`), or the
     keywords `depth=`, `time=`, `nodes=`; `depth`, `time` and `nodes` can
-    also be read and set one by one (each checked).  A per-move
-    `time_limit` caps the time (see `time_budget`); with no limit at all
-    the player thinks for DEFAULT_TIME seconds.
+    also be read and set one by one (each checked).  The caller's limits
+    cap them (`move_limits`); with no limit at all the player thinks for
+    DEFAULT_TIME seconds.
     """
 
     def __init__(
@@ -190,22 +214,21 @@ class SearchPlayer(Player[S]):
     def nodes(self, nodes: int | None) -> None:
         self.limits = replace(self.limits, nodes=nodes)
 
-    def limits_for(self, time_limit: float | None, stop: Stop | None = None) -> Limits:
-        """The limits of one move under a per-move `time_limit` (None: none)
-        and a `stop` signal."""
-        limits = self.limits
-        budget = time_budget(limits.time, time_limit)
-        if budget is None and limits.depth is None and limits.nodes is None:
-            budget = DEFAULT_TIME
-        if budget == limits.time and stop is None:
-            return limits
-        return replace(limits, time=budget, stop=stop)
+    def limits_for(self, limits: Limits | None) -> Limits:
+        """The limits of one move: the player's own capped by the caller's
+        (`move_limits`)."""
+        return move_limits(self.limits, limits)
 
-    def choose(self, state: S, time_limit: float | None = None, stop: Stop | None = None) -> int:
+    def choose(self, state: S, limits: Limits | None = None) -> int:
+        return self.search_move(state, self.limits_for(limits))
+
+    def search_move(self, state: S, limits: Limits) -> int:
+        """The engine's move under exactly `limits` (DEFAULT_TIME seconds when
+        they limit nothing), searched on a copy; kept in `last_result`."""
         _legal_moves(state)
         # `State.copy` is typed as returning the base State; it is the same class.
         copy = cast(S, state.copy())
-        result = self.engine.search(copy, self.limits_for(time_limit, stop))
+        result = self.engine.search(copy, _or_default_time(limits))
         self.last_result = result
         if result.move is None:
             raise BoardgamesError(f"{self.name}: the engine named no move in a game not over")
@@ -259,9 +282,7 @@ class HumanPlayer(Player[State[Any]]):
     def tell(self, message: str) -> None:
         self.output(message)
 
-    def choose(
-        self, state: State[Any], time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
+    def choose(self, state: State[Any], limits: Limits | None = None) -> int:
         _legal_moves(state)
         game = state.game
         prompt = f"{game.player_names[state.to_move]} to move> "

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from andantino_positions import surround_game
 from boardgames.ai import make_player
+from boardgames.budget import Budget, Limits
 from boardgames.games.andantino.geometry import CELL_OF_POSITION
 from boardgames.games.andantino.ladders import Ladders, threats
 from boardgames.games.andantino.openings import openings
@@ -26,6 +27,9 @@ RELAXED = settings(max_examples=25, deadline=None, suppress_health_check=list(He
 #: of 9 plies (five threats) enclosed White's group at L12.
 E02_START = "K9 J9 I9 K10 J11 K8 I10 L8"
 E02_GAME = "L9 K11 I8 M8 I11 M9 L10 M10 L11 M11 M7 K12 J8 L12"
+
+#: A budget whose time is already spent.
+SPENT = Budget(Limits(time=1.0), start=time.perf_counter() - 2)
 
 
 def position(*texts: str):
@@ -160,10 +164,10 @@ def test_default_plays_its_ladder_and_avoids_the_opponents():
     moves = E02_GAME.split()
     black = position(E02_START, *moves[:5])
     player = make_player(GAME, "default")
-    first = player.choose(black, time_limit=1.0)
+    first = player.choose(black, Limits(time=1.0))
     assert first == Ladders().win(black)[0]  # type: ignore[index]
     white = position(E02_START, *moves[:4])
-    move = player.choose(white, time_limit=1.0)
+    move = player.choose(white, Limits(time=1.0))
     white.make(move)
     assert Ladders().win(white) is None
     off = make_player(GAME, "default:ladders=0")
@@ -194,11 +198,11 @@ def test_threats_of_lines_refute_the_played_move():
     state = position(G12_START, *G12_GAME.split()[:15])
     after = state.copy()
     after.play("J9")
-    deadline = time.perf_counter() + 60
-    assert Ladders().threat_win(after, 2, deadline)
-    assert not Ladders().threat_win(after, 2, time.perf_counter() - 1)  # past its deadline
+    budget = Budget(Limits(time=60))
+    assert Ladders().threat_win(after, 2, budget)
+    assert not Ladders().threat_win(after, 2, SPENT)  # a budget already spent
     player = make_player(GAME, "default")
-    move = player.choose(state, time_limit=1.0)
+    move = player.choose(state, Limits(time=1.0))
     assert GAME.format_move(move) != "J9"
 
 
@@ -210,14 +214,16 @@ def test_pressure_depth_narrows_the_moves_that_stop_a_ladder():
     opening = next(o for o in openings() if o.name == "e10")
     state = position(opening.moves, "J8 L7 M7 M6 H9 N6")
     names = {
-        spec: sorted(GAME.format_move(m) for m in make_player(GAME, spec)._safe_moves(state, None))
+        spec: sorted(
+            GAME.format_move(m) for m in make_player(GAME, spec)._safe_moves(state, Budget())
+        )
         for spec in ("default:pressure=2", "default")
     }
     assert names == {"default:pressure=2": ["M8", "N5", "N7"], "default": ["N5"]}
     after = state.copy()
     after.play("M8")
     assert Ladders().win(after) is None
-    assert Ladders().threat_win(after, 3, time.perf_counter() + 60)
+    assert Ladders().threat_win(after, 3, Budget(Limits(time=60)))
 
 
 #: A position of a match game (default against seed, White to move): Black
@@ -280,8 +286,8 @@ def compare_short_cuts(state) -> list[int] | None:
     plain, short = Ladders(depth=3, budget=10**6), Ladders(depth=3, budget=10**6)
     plain.known = plain.threat_first = plain.filter = False
     assert plain.defences(state, known) == short.defences(state, known)
-    deadline = time.perf_counter() + 600
-    assert plain.threat_win(state, 1, deadline) == short.threat_win(state, 1, deadline)
+    budget = Budget(Limits(time=600))
+    assert plain.threat_win(state, 1, budget) == short.threat_win(state, 1, budget)
     for move in state.legal_moves()[:8]:
         state.make(move)
         if state.reason is None and short.follows(state, known):
@@ -307,15 +313,15 @@ def test_the_searched_move_is_checked_three_deep():
     state = e22_position()
     player = make_player(GAME, "default")
     k8 = GAME.parse_move("K8")
-    assert not player._refuted(state, k8, None, (2,))
-    assert player._refuted_at(state, k8, None) == 1  # THREAT_DEPTHS (2, 3): 3 deep
+    assert not player._refuted(state, k8, Budget(), (2,))
+    assert player._refuted_at(state, k8, Budget()) == 1  # THREAT_DEPTHS (2, 3): 3 deep
     after = state.copy()
     after.play("K8")
     after.play("E6")
     assert [GAME.format_move(m) for m in Ladders().defences(after)] == ["F6"]
     after.play("F6")
-    assert Ladders().threat_win(after, 2, time.perf_counter() + 60)
-    moves, held, cut = player._holding(state, state.legal_moves(), (2, 3), None)
+    assert Ladders().threat_win(after, 2, Budget(Limits(time=60)))
+    moves, held, cut = player._holding(state, state.legal_moves(), (2, 3), Budget())
     assert (sorted(GAME.format_move(m) for m in moves), held, cut) == (E22_HOLDING, 2, False)
 
 
@@ -327,7 +333,7 @@ def test_a_refuted_searched_move_gives_way_to_one_that_holds():
     player = make_player(GAME, "default:time=60")
     calls = []
 
-    def search(state, limits, time, allowed):
+    def search(state, limits, allowed):
         calls.append(allowed)
         return GAME.parse_move("K8") if len(calls) == 1 else min(allowed)
 
@@ -346,10 +352,10 @@ def test_holding_moves_depth_by_depth():
     state = position(opening.moves, "I10 J8 L8 J11 M8 H9")
     player = make_player(GAME, "default")
     moves = state.legal_moves()
-    assert player._holding(state, moves, (2, 3), None) == (moves, 0, False)
+    assert player._holding(state, moves, (2, 3), Budget()) == (moves, 0, False)
     for move in moves:
-        assert player._refuted(state, move, None, (2,))
-    assert player._holding(state, moves, (2, 3), time.perf_counter() - 1) == (moves, 0, True)
+        assert player._refuted(state, move, Budget(), (2,))
+    assert player._holding(state, moves, (2, 3), SPENT) == (moves, 0, True)
 
 
 #: A game lost as White from g25 (stop 21, the default seed): after White's
@@ -379,8 +385,8 @@ def test_a_threat_of_a_line_away_from_the_attackers_stones():
     assert Ladders().defences(after) == []  # so every White move loses
     narrow = Ladders()
     narrow.wide = False
-    assert not narrow.threat_win(state.copy(), 1, time.perf_counter() + 60)  # N8 not tried
-    assert Ladders().threat_win(state.copy(), 1, time.perf_counter() + 60)
+    assert not narrow.threat_win(state.copy(), 1, Budget(Limits(time=60)))  # N8 not tried
+    assert Ladders().threat_win(state.copy(), 1, Budget(Limits(time=60)))
 
 
 def names(moves) -> list[str]:
@@ -398,7 +404,7 @@ def test_a_refutation_three_deep_that_the_check_ran_out_of_time_for():
     state = position(opening.moves, "F7 I7")
     player = make_player(GAME, "default")
     k11 = GAME.parse_move("K11")
-    assert player._refuted_at(state, k11, None, (2, 3)) == 1
+    assert player._refuted_at(state, k11, Budget(), (2, 3)) == 1
     after = state.copy()
     after.play("K11")
     after.play("E7")
@@ -411,9 +417,9 @@ def test_a_refutation_three_deep_that_the_check_ran_out_of_time_for():
     assert names(replies) == ["J12", "J8", "L7"]
     for reply in replies:
         after.make(reply)
-        assert Ladders().threat_win(after, 2, time.perf_counter() + 60)
+        assert Ladders().threat_win(after, 2, Budget(Limits(time=60)))
         after.undo()
-    moves, held, cut = player._holding(state, state.legal_moves(), (2, 3), None)
+    moves, held, cut = player._holding(state, state.legal_moves(), (2, 3), Budget())
     assert (names(moves), held, cut) == (
         ["E7", "F6", "G6", "H10", "H6", "I11", "L7", "L9"], 2, False)
 
@@ -431,8 +437,8 @@ def test_a_refutation_four_deep():
     state = position(opening.moves, E13_GAME)
     player = make_player(GAME, "default")
     g7 = GAME.parse_move("G7")
-    assert player._refuted_at(state, g7, None, (2, 3)) is None
-    assert player._refuted_at(state, g7, None, (2, 3, 4)) == 2
+    assert player._refuted_at(state, g7, Budget(), (2, 3)) is None
+    assert player._refuted_at(state, g7, Budget(), (2, 3, 4)) == 2
     after = state.copy()
     after.play("G7")
     after.play("M10")
@@ -444,9 +450,9 @@ def test_a_refutation_four_deep():
     assert names(replies) == ["H11", "K12", "L11", "L8", "M8"]
     for reply in replies:
         after.make(reply)
-        assert Ladders().threat_win(after, 3, time.perf_counter() + 60)
+        assert Ladders().threat_win(after, 3, Budget(Limits(time=60)))
         after.undo()
-    moves, held, cut = player._holding(state, state.legal_moves(), (2, 3, 4), None)
+    moves, held, cut = player._holding(state, state.legal_moves(), (2, 3, 4), Budget())
     assert (names(moves), held, cut) == (["H11", "L11", "L8", "M10", "M8"], 3, False)
 
 
@@ -463,7 +469,7 @@ def test_the_check_option_sets_the_depth_of_the_searched_moves_check():
         player = make_player(GAME, spec)
         calls = []
 
-        def search(state, limits, time, allowed, calls=calls):
+        def search(state, limits, allowed, calls=calls):
             calls.append(allowed)
             return g7 if len(calls) == 1 else min(allowed)
 

@@ -9,6 +9,7 @@ from test_hexifence import brute_force
 
 from boardgames.ai import make_player
 from boardgames.ai.hexifence.players import capture_choice
+from boardgames.budget import Limits
 from boardgames.errors import NotationError
 from boardgames.games.hexifence.experts import components, loony_value
 from boardgames.registry import get_game
@@ -97,5 +98,5 @@ def test_players_finish_games():
     players = [make_player(game, "default", seed=1), make_player(game, "seed", seed=2)]
     state = game.new_state()
     while not state.is_over():
-        state.play(players[state.to_move].choose(state, 2.0))
+        state.play(players[state.to_move].choose(state, Limits(time=2.0)))
     assert sum(state.scores()) == 9

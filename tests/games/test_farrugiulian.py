@@ -9,6 +9,7 @@ import pytest
 
 from boardgames.ai import make_player
 from boardgames.ai.hexifence.farrugiulian import FarrugiulianPlayer
+from boardgames.budget import Limits
 from boardgames.registry import get_game
 from edge_reference import final_margin, model_reaches, positions
 
@@ -94,7 +95,7 @@ def test_a_smaller_per_move_limit_wins_over_its_own_time():
     state = positions(game, 3, lambda s: len(s.safe_moves()) <= 26 and not s.captures())
     player = FarrugiulianPlayer(seed=0)  # its own 3 s
     started = time.perf_counter()
-    move = player.choose(state, time_limit=0.5)
+    move = player.choose(state, Limits(time=0.5))
     assert time.perf_counter() - started < 0.55
     assert move in state.safe_moves()
     assert player.last_result is not None and player.last_result.time < 0.5

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from boardgames.budget import Limits
 from boardgames.errors import IllegalMoveError, NotationError
 from boardgames.game import OptionError, Outcome, perft
 from boardgames.games.hadron import Aenigma, AenigmaParams, scan_specials
@@ -437,7 +438,7 @@ def test_default_ai_plays_a_proven_win():
     game = hadron(3, 4)
     state = game.new_state()
     player = make_player(game, "default:time=2")
-    move = player.choose(state, 2.0)
+    move = player.choose(state, Limits(time=2.0))
     state.make(move)
     assert not brute_force_win(state)  # every reply loses
     assert state.history == [move] and len(state.legal_moves()) > 0

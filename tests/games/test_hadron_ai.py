@@ -9,6 +9,7 @@ import pytest
 
 from boardgames.ai import make_player
 from boardgames.ai.hadron.endgame import swindle, winning_replies
+from boardgames.budget import Budget, Limits
 from boardgames.games.hadron.solver import HadronSolver
 from boardgames.registry import get_game
 from hadron_reference import brute_force_win
@@ -44,10 +45,10 @@ def test_swindle_by_hand_on_one_row():
     assert sorted(game.format_move(m) for m in state.legal_moves()) == ["A3", "A7"]
     solver = HadronSolver(game)
     assert solver.solve(state).value == -1
-    move, share = swindle(solver, state, 5.0)
+    move, share = swindle(solver, state, Budget(Limits(time=5.0)))
     assert game.format_move(move) == "A3" and share == 0.5
     state.play("A7")
-    assert winning_replies(solver, state, time.perf_counter() + 5.0) == (2, 2)
+    assert winning_replies(solver, state, Budget(Limits(time=5.0))) == (2, 2)
     assert state.to_text() == "A1 A5 A7"  # left as it was
 
 
@@ -59,14 +60,15 @@ def test_swindle_takes_the_smallest_share(rows, cols, moves):
     state = game.replay(moves.split())
     assert not brute_force_win(state)
     shares = brute_force_shares(state)
-    move, share = swindle(HadronSolver(game), state, 30.0)
+    move, share = swindle(HadronSolver(game), state, Budget(Limits(time=30.0)))
     assert share == min(shares.values()) and shares[move] == share
     assert state.to_text() == game.replay(moves.split()).to_text()
 
 
 def test_swindle_without_time_names_no_move():
     game = get_game("hadron", rows=1, cols=6)
-    assert swindle(HadronSolver(game), game.new_state(), 0.0) == (None, 1.0)
+    spent = Budget(Limits(time=1.0), start=time.perf_counter() - 2)
+    assert swindle(HadronSolver(game), game.new_state(), spent) == (None, 1.0)
 
 
 def test_lost_player_swindles_then_punishes_the_error():
@@ -75,14 +77,14 @@ def test_lost_player_swindles_then_punishes_the_error():
     game = get_game("hadron", rows=1, cols=6)
     player = make_player(game, "default:time=5")
     state = game.new_state()
-    move = player.choose(state, 5.0)
+    move = player.choose(state, Limits(time=5.0))
     shares = brute_force_shares(game.new_state())
     assert shares[move] == min(shares.values()) == pytest.approx(1 / 3)
     state.make(move)
     errors = [r for r in state.legal_moves() if _wins_after(state, r)]
     assert errors
     state.make(errors[0])
-    answer = player.choose(state, 5.0)
+    answer = player.choose(state, Limits(time=5.0))
     state.make(answer)
     assert not brute_force_win(state)  # a winning answer: Black is lost again
 
@@ -105,7 +107,7 @@ def test_stop_before_the_move_skips_the_solver():
     stop = threading.Event()
     stop.set()
     started = time.perf_counter()
-    move = player.choose(state, None, stop)
+    move = player.choose(state, Limits(stop=stop))
     assert time.perf_counter() - started < 5.0
     assert state.illegal_reason(move) is None
 
@@ -117,10 +119,10 @@ class _SlowSolver:
         self.game = game
         self.times: list[float] = []
 
-    def solve(self, state, *, time, stop=None):
+    def solve(self, state, limits):
         from boardgames.errors import SearchStopped
 
-        self.times.append(time)
+        self.times.append(limits.time)
         raise SearchStopped
 
 
@@ -132,6 +134,6 @@ def test_each_timeout_halves_the_solvers_next_share():
     player.solver = slow
     for _ in range(4):
         assert state.illegal_reason(player.choose(state)) is None
-    assert slow.times == pytest.approx([0.1, 0.05, 0.025, 0.025])
+    assert slow.times == pytest.approx([0.1, 0.05, 0.025, 0.025], rel=0.01)
     player.reset()
     assert player.misses == 0 and player.solver is None

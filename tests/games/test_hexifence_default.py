@@ -13,6 +13,7 @@ import pytest
 
 from boardgames.ai import make_player
 from boardgames.ai.hexifence.default import ChainPlayer
+from boardgames.budget import Limits
 from boardgames.errors import SearchStopped
 from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.registry import get_game
@@ -113,10 +114,10 @@ def test_what_an_interrupted_solve_proves():
             continue
         solver = EdgeSolver(game)
         with pytest.raises(SearchStopped):
-            solver.solve(state, nodes=1)
+            solver.solve(state, Limits(nodes=1))
         for nodes in (20, 80, 320):
             with contextlib.suppress(SearchStopped):
-                solver.solve(state, nodes=nodes)
+                solver.solve(state, Limits(nodes=nodes))
             proof = solver.proven(state)
             if proof is None:
                 continue
@@ -159,7 +160,7 @@ def play_game(game, ours, theirs, side: int, check=None):
         player.reset()
     state = game.new_state()
     while not state.is_over():
-        move = players[state.to_move].choose(state, 5.0)
+        move = players[state.to_move].choose(state, Limits(time=5.0))
         if check is not None and state.to_move == side:
             check(state, move)
         state.make(move)
@@ -306,7 +307,7 @@ def test_a_stop_ends_the_exact_search_on_the_models_leftover_time():
     event.set()
     player = ChainPlayer(time=60, seed=0)
     started = time.perf_counter()
-    move = player.choose(state, stop=event)
+    move = player.choose(state, Limits(stop=event))
     assert time.perf_counter() - started < 2.0
     assert move in state.legal_moves()
     assert player.last_result is not None and not player.last_result.completed

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from boardgames.ai import make_player
+from boardgames.budget import Limits
 from boardgames.games.squatter import book
 from boardgames.games.squatter.potential import dead_cells
 from boardgames.games.squatter.solver import SquatterSolver
@@ -92,7 +93,7 @@ def test_a_solve_that_runs_out_of_time_leaves_the_move_to_the_search():
     state = game.replay(["C3", "D4", "C4", "D3", "B3", "E4"])
     live = (state.free & ~dead_cells(state)).bit_count()
     player = make_player(game, f"default:solve_at={live}")
-    move = player.choose(state, time_limit=0.05)
+    move = player.choose(state, Limits(time=0.05))
     assert move in state.legal_moves()
     assert player.last_result.algorithm == "negascout"
     assert player._failed == (live, 6)

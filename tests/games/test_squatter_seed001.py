@@ -9,6 +9,7 @@ import pytest
 
 from boardgames.ai import make_player
 from boardgames.ai.squatter.seed001 import Seed001Search, rotation_frames
+from boardgames.budget import Limits
 from boardgames.errors import SearchStopped
 from boardgames.games.squatter.experts import Seed001
 from boardgames.registry import get_game
@@ -69,9 +70,9 @@ def test_time_nodes_and_stop_end_the_search_and_leave_the_state():
     stop = threading.Event()
     stop.set()
     with pytest.raises(SearchStopped):
-        _search().choose(state, 6, stop=stop)
+        _search().choose(state, 6, Limits(stop=stop))
     with pytest.raises(SearchStopped):
-        _search().choose(state, 6, nodes=100)
+        _search().choose(state, 6, Limits(nodes=100))
     assert state.to_text() == before and len(state.history) == 2
 
 
@@ -92,12 +93,28 @@ def test_a_time_limit_deepens_and_faithful_ignores_it():
     game = get_game("squatter", size=6)
     state = game.replay(["C3", "D4", "C4"])
     timed = make_player(game, "seed001:depth=30")
-    move = timed.choose(state, time_limit=0.2)
+    move = timed.choose(state, Limits(time=0.2))
     assert move in state.legal_moves()
     assert 1 <= timed.last_result.depth < 30 and not timed.last_result.completed
     faithful = make_player(game, "seed001:depth=3,faithful=true")
-    faithful.choose(state, time_limit=0.06)
+    faithful.choose(state, Limits(time=0.06))
     assert faithful.last_result.depth == 3 and faithful.last_result.completed
+
+
+def test_a_node_limit_holds_for_every_move_not_only_the_first():
+    """Each move has its own `nodes`: the second move of a game deepens as
+    far as a fresh player does (the count once ran on over the moves)."""
+    game = get_game("squatter")
+    player = make_player(game, "seed001:nodes=3000")
+    state = game.new_state()
+    for _ in range(3):
+        fresh = make_player(game, "seed001:nodes=3000")
+        move = player.choose(state)
+        assert move == fresh.choose(state)
+        mine, theirs = player.last_result, fresh.last_result
+        assert (mine.depth, mine.nodes) == (theirs.depth, theirs.nodes)
+        assert mine.depth >= 3 and mine.nodes <= 3000
+        state.make(move)
 
 
 def test_list_describes_seed001_as_it_plays():

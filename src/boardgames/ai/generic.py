@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..budget import Limits
 from ..errors import OptionError, UnknownNameError
 from ..game import Evaluator, Game
-from ..options import LIMITS, LMR, SEED, TT, Limits, Option
+from ..options import LIMITS, LMR, SEED, TT, Option
 from ..players import Player, RandomPlayer, SearchPlayer
 from .registry import register_ai
 

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..budget import Limits
 from ..errors import OptionError
 from ..game import Game
-from ..options import LIMITS, Limits, Option, check_options, keyword_options
+from ..options import LIMITS, Option, check_options, keyword_options
 
 if TYPE_CHECKING:
     from ..players import Player

@@ -41,7 +41,7 @@ from ..options import check_real, check_seconds, check_whole
 from ..players import Player
 from .openings import opening_for, opening_position
 from .records import GameRecord
-from .timing import Timing, rounded, start_clock, takes_stop  # noqa: F401  (takes_stop: API)
+from .timing import Timing, rounded, start_clock
 
 MoveCallback = Callable[[State, "int | None", "Player | None"], None]
 

@@ -4,16 +4,17 @@
 per-move limit (a move past it plus the slack forfeits: `End.TIMEOUT`),
 or a `GameClock` whose manager allots each move its share (capped by the
 per-move limit when both are given) and whose running out loses the game
-(`End.TIME`).  On a clock, players that take a `stop` signal are handed
-one set just before their clock runs out (`takes_stop`).
+(`End.TIME`).  A player is asked with `Limits(time=the move's limit)`;
+on a clock the limits also carry a `stop` signal, set just before the
+side's clock runs out.
 """
 
 from __future__ import annotations
 
-import inspect
 import threading
 from dataclasses import dataclass
 
+from ..budget import Limits
 from ..clock import GameClock, TimeControl, TimeManager
 from ..game import End, State
 from ..players import Player
@@ -61,17 +62,17 @@ class Timing:
         return self.clock.allot(state, self.time_limit)
 
     def ask(self, player: Player, state: State, limit: float | None) -> int:
-        """The player's move; on a clock, with a stop signal set just before the
-        side's clock runs out (an emergency brake: players that think move at
-        once when it is set), for players that take one."""
-        if self.clock is None or not player.timed or not takes_stop(player):
-            return player.choose(state.copy(), limit)
+        """The player's move under `Limits(time=limit)`; on a clock, with a stop
+        signal set just before the side's clock runs out (an emergency brake:
+        players that think move at once when it is set)."""
+        if self.clock is None or not player.timed:
+            return player.choose(state.copy(), Limits(time=limit))
         stop = threading.Event()
         timer = threading.Timer(self.clock.brake_after(state.to_move), stop.set)
         timer.daemon = True
         timer.start()
         try:
-            return player.choose(state.copy(), limit, stop)
+            return player.choose(state.copy(), Limits(time=limit, stop=stop))
         finally:
             timer.cancel()
 
@@ -93,17 +94,3 @@ class Timing:
         if limit is not None and slack is not None and elapsed > limit + slack:
             return End.TIMEOUT, f"{player.name} took {elapsed:.3f} s (limit {limit:g} s)"
         return None
-
-
-def takes_stop(player: Player) -> bool:
-    """True if `player.choose` takes a `stop` signal (and so does the player a
-    wrapper such as the watchdog's `Watched` hands it on to, as `.player`)."""
-    try:
-        parameters = inspect.signature(player.choose).parameters
-    except (TypeError, ValueError):
-        return False
-    takes = "stop" in parameters or any(
-        p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters.values()
-    )
-    inner = getattr(player, "player", None)
-    return takes and (not isinstance(inner, Player) or takes_stop(inner))

@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ..budget import Limits
 from ..errors import PlayerCrashed, PlayerHung
 from ..game import State
-from ..options import Stop
 from ..players import Player
 
 
@@ -66,19 +66,13 @@ class Watched(Player):
     def tell(self, message: str) -> None:
         self.player.tell(message)
 
-    def choose(
-        self, state: State, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
+    def choose(self, state: State, limits: Limits | None = None) -> int:
         seconds, why = self.deadline.next_move()
         try:
             if seconds is not None and seconds <= 0:
                 raise _Interrupt
             with interrupt_after(seconds):
-                # Players written before the stop signal take two arguments.
-                if stop is None:
-                    move = self.player.choose(state, time_limit)
-                else:
-                    move = self.player.choose(state, time_limit, stop)
+                move = self.player.choose(state, limits)
         except _Interrupt:
             self.deadline.fired = f"{self.name} stopped by the {why}"
             raise PlayerHung(self.deadline.fired) from None

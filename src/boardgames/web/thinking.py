@@ -1,12 +1,11 @@
 """An AI's move off the event loop, with live progress and a stop button.
 
 `think(player, state, stop, on_info)` runs `player.choose` (call it in a
-worker thread) with the library's stop signal: `stop` (a threading.Event)
-is polled by every engine where it polls its clock, so setting it makes the
-player move now with the best move found so far (alpha-beta, MCTS, the edge
-games' chain player and solver, Hadron's solver alike).  A plugin player
-whose `choose` takes no `stop` still thinks in the worker thread and moves
-at its time limit, which the page says.
+worker thread) with the library's stop signal in its limits: `stop` (a
+threading.Event) is polled by every engine where it polls its clock, so
+setting it makes the player move now with the best move found so far
+(alpha-beta, MCTS, the edge games' chain player and solver, Hadron's solver
+alike).
 
 *Live progress*: when the player searches through an engine with an
 `on_iteration` attribute (the alpha-beta family's `Searcher`; a
@@ -18,13 +17,13 @@ nodes, nps).  The player keeps its own engine object.
 
 from __future__ import annotations
 
-import inspect
 import math
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
+from ..budget import Limits
 from ..game import Game, State
 from ..players import Player
 
@@ -110,17 +109,11 @@ def _is_move(game: Game, move: Any) -> bool:
     return isinstance(move, int) and not isinstance(move, bool) and 0 <= move < game.num_moves
 
 
-def _takes(function: Callable[..., Any], name: str) -> bool:
-    try:
-        return name in inspect.signature(function).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def capabilities(player: Player) -> dict[str, bool]:
-    """What the page can expect while `player` thinks: live iterations, a stop."""
+    """What the page can expect while `player` thinks: live iterations, and a
+    stop (every player's limits carry one)."""
     engine = getattr(player, "engine", None)
-    return {"live": hasattr(engine, "on_iteration"), "stoppable": _takes(player.choose, "stop")}
+    return {"live": hasattr(engine, "on_iteration"), "stoppable": True}
 
 
 def think(
@@ -147,10 +140,7 @@ def think(
     if live:
         saved, engine.on_iteration = engine.on_iteration, iteration
     try:
-        if _takes(player.choose, "stop"):
-            move = player.choose(state.copy(), time_limit, stop)
-        else:
-            move = player.choose(state.copy(), time_limit)
+        move = player.choose(state.copy(), Limits(time=time_limit, stop=stop))
     finally:
         if live:
             engine.on_iteration = saved

@@ -29,10 +29,9 @@ Both search 1 s per move when given no limit.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from time import perf_counter
 from typing import cast
 
+from ...budget import Budget, Limits
 from ...evaluation import with_noise
 from ...game import Game
 from ...games.andantino.experts import (
@@ -44,7 +43,7 @@ from ...games.andantino.experts import (
 )
 from ...games.andantino.ladders import Ladders
 from ...games.andantino.rules import AndantinoState
-from ...options import LIMITS, SEED, TT, Limits, Option, Stop, noise
+from ...options import LIMITS, SEED, TT, Option, noise
 from ...players import DEFAULT_TIME, Player, SearchPlayer
 from ...search import WIN, Searcher, SearchResult
 from ..registry import register_ai
@@ -160,6 +159,8 @@ RESEARCH_SHARE = 0.1
 #: Depths of `Ladders.threat_win` (moves that threaten a forcing line) in
 #: the check of the searched move, tried in turn while time is left.
 THREAT_DEPTHS = (2, 3)
+#: The least time a search of the move is given (it must name a move).
+SEARCH_FLOOR = 0.01
 
 
 class LadderPlayer(SearchPlayer[AndantinoState]):
@@ -180,7 +181,8 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
       that hold deeper than it are searched again, briefly
       (RESEARCH_SHARE); when none does, the searched move is kept.
 
-    Every check has a deadline; a move left unchecked stays allowed."""
+    Every check has a part of the move's budget; a move left unchecked
+    stays allowed."""
 
     def __init__(
         self,
@@ -201,58 +203,43 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         self.search_share = SEARCH_SHARE
         self.searcher = engine
 
-    def choose(
-        self, state: AndantinoState, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
-        start = perf_counter()
-        limits = self.limits_for(time_limit, stop)
-        budget = limits.time
+    def choose(self, state: AndantinoState, limits: Limits | None = None) -> int:
+        budget = Budget(self.limits_for(limits))
         copy = cast(AndantinoState, state.copy())
         line = self.ladders.win(copy)
         if line is not None:
             self.last_result = SearchResult(
                 line[0], WIN - len(line), line, len(line), self.ladders.nodes,
-                perf_counter() - start, algorithm="ladders",
+                budget.elapsed(), algorithm="ladders",
             )
             return line[0]
-        deadline = None if budget is None else start + LADDER_SHARE * budget
-        pressed = None if budget is None else start + PRESSURE_SHARE * budget
-        allowed = self._safe_moves(copy, deadline, pressed)
+        allowed = self._safe_moves(
+            copy, budget.until(LADDER_SHARE), budget.until(PRESSURE_SHARE)
+        )
         if allowed is not None and len(allowed) == 1:  # the one move that stops a forcing line
             (move,) = allowed
             self.last_result = SearchResult(
-                move, 0.0, [move], 0, 0, perf_counter() - start, algorithm="ladders"
+                move, 0.0, [move], 0, 0, budget.elapsed(), algorithm="ladders"
             )
             return move
-        if allowed is not None or budget is None:
-            left = None if budget is None else budget - (perf_counter() - start)
-            return self._search(copy, limits, left, allowed)
-        move = self._search(
-            copy, limits, self.search_share * budget - (perf_counter() - start), None
-        )
-        depth = self._refuted_at(copy, move, start + CHECK_SHARE * budget, self.depths)
+        if allowed is not None or budget.time is None:
+            return self._search(copy, budget.remaining(SEARCH_FLOOR), allowed)
+        searching = budget.until(self.search_share)
+        move = self._search(copy, searching.remaining(SEARCH_FLOOR), None)
+        depth = self._refuted_at(copy, move, budget.until(CHECK_SHARE), self.depths)
         if depth is None:
             return move
         others = [m for m in copy.legal_moves() if m != move]
         if self.searcher.order is not None:  # the likeliest first
             others = self.searcher.order(copy, others)
-        deadline = perf_counter() + HOLD_SHARE * budget
-        holding, held, cut = self._holding(copy, others, self.depths, deadline)
+        holding, held, cut = self._holding(copy, others, self.depths, budget.part(HOLD_SHARE))
         if held < depth or (held == depth and not cut):
             return move  # no other move is known to hold deeper, or might
-        return self._search(copy, limits, RESEARCH_SHARE * budget, set(holding))
+        researching = budget.part(RESEARCH_SHARE)
+        return self._search(copy, researching.remaining(SEARCH_FLOOR), set(holding))
 
-    def _search(
-        self,
-        state: AndantinoState,
-        limits: Limits,
-        time: float | None,
-        allowed: set[int] | None,
-    ) -> int:
-        """Search the `allowed` root moves (all: None) for `time` seconds
-        (None: the limits as they are)."""
-        if time is not None:
-            limits = replace(limits, time=max(0.01, time))
+    def _search(self, state: AndantinoState, limits: Limits, allowed: set[int] | None) -> int:
+        """Search the `allowed` root moves (all: None) under `limits`."""
         base = self.searcher.order
         if allowed is not None:
             root = len(state.history)
@@ -276,43 +263,42 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         self,
         state: AndantinoState,
         move: int,
-        deadline: float | None,
+        budget: Budget,
         depths: tuple[int, ...] = THREAT_DEPTHS,
     ) -> bool:
         """Whether the opponent wins by threats of forcing lines after `move`
-        (found at one of `depths` before the `deadline`)."""
-        return self._refuted_at(state, move, deadline, depths) is not None
+        (found at one of `depths` within the `budget`)."""
+        return self._refuted_at(state, move, budget, depths) is not None
 
     def _refuted_at(
         self,
         state: AndantinoState,
         move: int,
-        deadline: float | None,
+        budget: Budget,
         depths: tuple[int, ...] = THREAT_DEPTHS,
     ) -> int | None:
         """The index in `depths` of the first depth at which the opponent
-        wins by threats of forcing lines after `move` (found before the
-        `deadline`), or None (a move that loses at once: 0)."""
+        wins by threats of forcing lines after `move` (found within the
+        `budget`), or None (a move that loses at once: 0)."""
         me = state.to_move
-        end = float("inf") if deadline is None else deadline
         state.make(move)
         try:
             if state.reason is not None:
                 return None if state.winner() == me else 0
             for index, depth in enumerate(depths):
-                if self.ladders.threat_win(state, depth, end):
+                if self.ladders.threat_win(state, depth, budget):
                     return index
             return None
         finally:
             state.undo()
 
     def _safe_moves(
-        self, state: AndantinoState, deadline: float | None, pressed: float | None = None
+        self, state: AndantinoState, budget: Budget, pressed: Budget | None = None
     ) -> set[int] | None:
         """The root moves after which the opponent has no forcing line, when
-        it would have one if we passed and some move is safe (the moves it
-        also wins after by threats dropped, when some are left, checked
-        until `pressed`, else `deadline`); else None."""
+        it would have one if we passed and some move is safe (checked within
+        the `budget`; the moves it also wins after by threats dropped, when
+        some are left, checked within `pressed`, else the `budget`); else None."""
         passed = cast(AndantinoState, state.copy())
         passed.to_move = 1 - passed.to_move
         known = self.ladders.win(passed)
@@ -324,7 +310,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         safe = []
         ladders = self.ladders
         for index, move in enumerate(moves):
-            if deadline is not None and perf_counter() > deadline:
+            if budget.expired():
                 safe.extend(moves[index:])  # unchecked: kept
                 break
             me = state.to_move
@@ -340,23 +326,24 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         if not safe or len(safe) == len(moves):
             return None
         if len(safe) > 1:
-            end = deadline if pressed is None else max(pressed, perf_counter())
-            holding, held, cut = self._holding(state, safe, self.pressure, end)
+            holding, held, cut = self._holding(
+                state, safe, self.pressure, budget if pressed is None else pressed
+            )
             if held or cut:
                 safe = holding
         return set(safe)
 
     def _holding(
         self, state: AndantinoState, moves: list[int], depths: tuple[int, ...],
-        deadline: float | None,
+        budget: Budget,
     ) -> tuple[list[int], int, bool]:
         """The `moves` after which the opponent does not win by threats of
         forcing lines: all of them checked at the first of `depths`, the ones
         that hold at the next, and so on (so that one costly check does not
-        leave the others unchecked), until the `deadline`.
+        leave the others unchecked), until the `budget` is spent.
 
         Returns (the moves, at how many depths they held, cut): when the
-        deadline cuts a depth (cut), the moves that held there, or when none
+        budget cuts a depth (cut), the moves that held there, or when none
         did yet, the ones it left unchecked; when every move of a depth is
         refuted (not cut), the moves that held at the depth before (all of
         `moves`, with 0, when all are refuted at the first depth)."""
@@ -365,16 +352,16 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
             held: list[tuple[float, int]] = []
             unchecked: list[int] = []
             for index, move in enumerate(left):
-                now = perf_counter()
-                if deadline is not None and now > deadline:
+                if budget.expired():
                     unchecked = left[index:]
                     break
-                refuted = self._refuted(state, move, deadline, (depth,))
-                if deadline is not None and perf_counter() > deadline:
+                started = budget.elapsed()
+                refuted = self._refuted(state, move, budget, (depth,))
+                if budget.expired():
                     unchecked = left[index:]  # cut short: not known
                     break
                 if not refuted:
-                    held.append((perf_counter() - now, move))
+                    held.append((budget.elapsed() - started, move))
             if unchecked:
                 return ([m for _, m in held], number + 1, True) if held else (
                     unchecked, number, True)

@@ -12,38 +12,31 @@ be solved in its share of the time counts as a winning one.
 
 from __future__ import annotations
 
-import time as _time
 from typing import TYPE_CHECKING
 
 from ...errors import SearchStopped
-from ...options import Stop
 
 if TYPE_CHECKING:
+    from ...budget import Budget
     from ...games.hadron.rules import HadronState
     from ...games.hadron.solver import HadronSolver
 
 
-def stopped(stop: Stop | None) -> bool:
-    """Whether the caller asked to move now."""
-    return stop is not None and stop.is_set()
-
-
 def winning_replies(
-    solver: HadronSolver, state: HadronState, deadline: float, stop: Stop | None = None
+    solver: HadronSolver, state: HadronState, budget: Budget
 ) -> tuple[int, int]:
     """(winning replies, replies) of the side to move in `state`, each reply
-    solved before `deadline` (perf_counter seconds); replies left unsolved
-    when the time runs out count as winning.  `state` is left as it was."""
+    solved within the `budget`; replies left unsolved when it runs out (its
+    time, or its stop signal) count as winning.  `state` is left as it was."""
     replies = state.legal_moves()
     wins = 0
     for index, reply in enumerate(replies):
-        left = deadline - _time.perf_counter()
-        if left <= 0 or stopped(stop):
+        if budget.expired():
             return wins + len(replies) - index, len(replies)
         state.make(reply)
         try:
             # The reply wins iff the position after it is lost for its side to move.
-            wins += solver.solve(state, time=left).value < 0
+            wins += solver.solve(state, budget.remaining()).value < 0
         except SearchStopped:
             wins += 1
         finally:
@@ -52,28 +45,24 @@ def winning_replies(
 
 
 def swindle(
-    solver: HadronSolver, state: HadronState, time: float, stop: Stop | None = None
+    solver: HadronSolver, state: HadronState, budget: Budget
 ) -> tuple[int | None, float]:
     """The move of a lost `state` that leaves the opponent the smallest share
     of winning replies, and that share (1.0 when no move leaves a losing
     reply, or none could be examined: the move is then None).
 
-    `time` seconds are split evenly over the moves; `state` is not changed.
+    The `budget`'s time is split evenly over the moves; `state` is not changed.
     """
-    deadline = _time.perf_counter() + time
     work = state.copy()
     moves = work.legal_moves()
     best: int | None = None
     best_share = 1.0
     for index, move in enumerate(moves):
-        now = _time.perf_counter()
-        if now >= deadline or stopped(stop):
+        if budget.expired():
             break
         work.make(move)
         try:
-            wins, replies = winning_replies(
-                solver, work, now + (deadline - now) / (len(moves) - index), stop
-            )
+            wins, replies = winning_replies(solver, work, budget.share(1 / (len(moves) - index)))
         finally:
             work.undo()
         # A move that ends the game (no reply) would be a win, not part of a lost position.

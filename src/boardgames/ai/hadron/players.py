@@ -18,11 +18,10 @@
 
 from __future__ import annotations
 
-import time as _time
 from collections.abc import Callable
 from typing import Any
 
-from ...budget import gc_paused, pause_gc_for
+from ...budget import Budget, Limits, gc_paused, pause_gc_for
 from ...errors import OptionError, SearchStopped
 from ...evaluation import with_noise
 from ...game import Game, State
@@ -35,11 +34,11 @@ from ...games.hadron.experts import (
 )
 from ...games.hadron.rules import HadronState
 from ...games.hadron.solver import HadronSolver
-from ...options import LIMITS, SEED, TT, Limits, Option, Stop, noise
-from ...players import Player, SearchPlayer, time_budget
+from ...options import LIMITS, SEED, TT, Option, noise
+from ...players import Player, SearchPlayer
 from ...search import Searcher, SolveResult
 from ..registry import register_ai
-from .endgame import stopped, swindle
+from .endgame import swindle
 
 #: The share of a lost position's remaining time that the swindle may use (the
 #: search gets the rest when no move leaves the opponent a losing reply).
@@ -135,47 +134,35 @@ class SolvingPlayer(SearchPlayer):
         #: The solver's timeouts in a row this game (each halves its next share).
         self.misses = 0
 
-    def choose(
-        self, state: State, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
-        start = _time.perf_counter()
-        budget = time_budget(self.time, time_limit)
+    def choose(self, state: State, limits: Limits | None = None) -> int:
+        budget = Budget(self.limits_for(limits))
         if (
             isinstance(state, HadronState)
             and state.legal.bit_count() <= self.solve_at
             and state.live.bit_count() <= self.solve_live
-            and not stopped(stop)
+            and not budget.stopped()
         ):
             # The collector stays off as in a timed search: a full collection
             # inside the move (the solver's and evaluators' tables are large)
             # would cost the time discipline dearly on a loaded machine.
-            with gc_paused(pause_gc_for(budget)):
-                move = self._endgame(state, budget, stop)
+            with gc_paused(pause_gc_for(budget.time)):
+                move = self._endgame(state, budget.with_default_time(SOLVE_ALONE))
             if move is not None:
                 return move
-        if budget is not None:
-            remaining = budget - (_time.perf_counter() - start)
-            saved, self.time = self.time, max(0.01, remaining)
-            try:
-                return super().choose(state, None, stop)
-            finally:
-                self.time = saved
-        return super().choose(state, time_limit, stop)
+        return self.search_move(state, budget.remaining(floor=0.01))
 
-    def _endgame(self, state: HadronState, budget: float | None, stop: Stop | None) -> int | None:
+    def _endgame(self, state: HadronState, budget: Budget) -> int | None:
         """The solver's move (a proven win, or the best swindle of a proven
         loss), or None when the search should choose."""
-        start = _time.perf_counter()
         if self.solver is None or self.solver.game is not state.game:
             self.solver = HadronSolver(state.game, max_entries=2_000_000)
-        total = SOLVE_ALONE if budget is None else budget
         # Each timeout in a row halves the next try's share (down to a quarter):
         # the table keeps what a try proved, so the solver still gains ground,
         # and the search keeps its time while the position is beyond the
         # solver's reach (most of all on a slow or loaded machine).
         share = self.solve_share / (1 << min(self.misses, 2))
         try:
-            solution: SolveResult = self.solver.solve(state, time=total * share, stop=stop)
+            solution: SolveResult = self.solver.solve(state, budget.part(share).remaining())
         except SearchStopped:
             self.misses += 1
             return None
@@ -183,9 +170,8 @@ class SolvingPlayer(SearchPlayer):
         self.last_result = None
         if solution.value > 0:
             return solution.best[0]
-        left = total - (_time.perf_counter() - start)
-        move, share = swindle(self.solver, state, max(0.0, left * SWINDLE_SHARE), stop)
-        return move if share < 1.0 else None
+        move, left = swindle(self.solver, state, budget.share(SWINDLE_SHARE))
+        return move if left < 1.0 else None
 
     def reset(self) -> None:
         super().reset()

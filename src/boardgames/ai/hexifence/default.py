@@ -44,8 +44,8 @@ safe edge opens what costs least (`cheapest_opening`).
 from __future__ import annotations
 
 import random
-import time as _time
 
+from ...budget import Budget, Limits
 from ...errors import SearchStopped
 from ...games.hexifence import EdgeGame, EdgeState, book
 from ...games.hexifence.experts import (
@@ -56,8 +56,7 @@ from ...games.hexifence.experts import (
     single_hand_out,
 )
 from ...games.hexifence.solver import EdgeSolver
-from ...options import Stop
-from ...players import Player, no_legal_move, time_budget
+from ...players import Player, move_limits, no_legal_move
 from ...search import SearchResult, SolveResult
 
 #: Table sizes of the player's two solvers (entries, both generations): a
@@ -69,8 +68,8 @@ MODEL_ENTRIES = 2_000_000
 class ChainPlayer(Player[EdgeState]):
     """Exact play where the solver reaches, the safe-edge model before it.
 
-    Time: the move's budget (`players.time_budget` of the per-move limit,
-    else `time`, else 30 s) is shared from the start of `choose`: the exact
+    Time: the move's budget (its own `time` capped by the move's limits,
+    `players.move_limits`, else 30 s) is shared from the start of `choose`: the exact
     solver may use EXACT_SHARE of it when it reaches the whole board (at
     most `exact` edges in all, as HexiFence N=2) or no safe edge is left,
     SOLVE_SHARE otherwise; the model search, then the exact search for a
@@ -116,7 +115,6 @@ class ChainPlayer(Player[EdgeState]):
         self.models: dict[EdgeGame, EdgeSolver] = {}
         self.nodes = 0
         self.completed = True
-        self._stop: Stop | None = None
 
     def _solver(self, game: EdgeGame) -> EdgeSolver:
         if game not in self.solvers:
@@ -128,17 +126,11 @@ class ChainPlayer(Player[EdgeState]):
             self.models[game] = EdgeSolver(game, safe_only=True, max_entries=MODEL_ENTRIES)
         return self.models[game]
 
-    def choose(
-        self, state: EdgeState, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
-        start = _time.perf_counter()
-        self._stop = stop
+    def choose(self, state: EdgeState, limits: Limits | None = None) -> int:
+        budget = Budget(move_limits(Limits(time=self.time), limits)).with_default_time(30.0)
         if state.is_over() or not state.n_empty:
             raise no_legal_move(state)
         state = state.copy()
-        budget = time_budget(self.time, time_limit)
-        if budget is None:
-            budget = 30.0
         self.nodes = 0
         self.completed = True
         caps = state.captures()
@@ -149,41 +141,41 @@ class ChainPlayer(Player[EdgeState]):
             # N=2); on bigger boards the model needs the rest while safe edges last.
             whole = state.game.num_moves <= self.exact or not safe
             share = self.EXACT_SHARE if whole else self.SOLVE_SHARE
-            solved = self._solve(state, budget * share)
+            solved = self._solve(state, budget.part(share))
             if solved is not None:
-                return self._done(solved.best[0], "solve", start, state.n_empty, solved.value)
+                return self._done(solved.best[0], "solve", budget, state.n_empty, solved.value)
             # Cut short: the opening book, else what the exact table proves so
             # far (a bound and a move).
             booked = book.lookup(self._solver(state.game), state)
             if booked is not None:
-                return self._done(booked, "book", start)
+                return self._done(booked, "book", budget)
             proven = self._solver(state.game).proven(state)
             if proven is not None and proven[0] > 0:
-                return self._done(proven[1], "proven", start, 0, proven[0])
+                return self._done(proven[1], "proven", budget, 0, proven[0])
         if caps and proven is None:
-            return self._done(capture_choice(state, caps), "capture", start)
+            return self._done(capture_choice(state, caps), "capture", budget)
         if safe and not caps and len(safe) <= self.model:
-            end = start + budget * self.SEARCH_SHARE
-            chosen = self._model_move(state, end - _time.perf_counter())
+            searching = budget.until(self.SEARCH_SHARE)
+            chosen = self._model_move(state, searching)
             if state.n_empty <= self.reach:
-                won = self._exact_win(state, end - _time.perf_counter())
+                won = self._exact_win(state, searching)
                 if won is not None:
-                    return self._done(won, "exact", start, 0, 1)
+                    return self._done(won, "exact", budget, 0, 1)
                 if chosen is not None and chosen[1] in ("lost", "sacrifice"):
                     chosen = self._unrefuted(state, chosen)
             if chosen is not None and (chosen[1] in ("model", "sacrifice") or proven is None):
-                return self._done(chosen[0], chosen[1], start)
+                return self._done(chosen[0], chosen[1], budget)
         if proven is not None:
-            return self._done(proven[1], "proven", start, 0, proven[0])
+            return self._done(proven[1], "proven", budget, 0, proven[0])
         if safe:
-            return self._done(self.rng.choice(safe), "random", start)
-        return self._done(cheapest_opening(state), "opening", start)
+            return self._done(self.rng.choice(safe), "random", budget)
+        return self._done(cheapest_opening(state), "opening", budget)
 
-    def _solve(self, state: EdgeState, seconds: float) -> SolveResult | None:
+    def _solve(self, state: EdgeState, budget: Budget) -> SolveResult | None:
         """The exact solution, or None when the solver gives up (its nodes count)."""
         solver = self._solver(state.game)
         try:
-            result = solver.solve(state, time=seconds, stop=self._stop)
+            result = solver.solve(state, budget.remaining())
         except SearchStopped:
             self.nodes += solver.nodes
             self.completed = False
@@ -191,16 +183,16 @@ class ChainPlayer(Player[EdgeState]):
         self.nodes += result.nodes
         return result
 
-    def _exact_win(self, state: EdgeState, seconds: float) -> int | None:
+    def _exact_win(self, state: EdgeState, budget: Budget) -> int | None:
         """A move the exact solver proves to win (final margin at least 1),
-        searched for `seconds` with the match's table; None when there is no
-        time, no win, or none proven in time (a win the table proves from
-        the interrupted search is still returned)."""
-        if seconds <= 0:
+        searched within the `budget` with the match's table; None when there
+        is no time, no win, or none proven in time (a win the table proves
+        from the interrupted search is still returned)."""
+        if budget.left() <= 0:
             return None
         solver = self._solver(state.game)
         try:
-            move = solver.move_reaching(state, 1, time=seconds, stop=self._stop)
+            move = solver.move_reaching(state, 1, budget.remaining())
         except SearchStopped:
             self.nodes += solver.nodes
             self.completed = False
@@ -221,15 +213,14 @@ class ChainPlayer(Player[EdgeState]):
             return chosen
         return max(others, key=lambda item: item[3])[0], "unrefuted"
 
-    def _model_move(self, state: EdgeState, seconds: float) -> tuple[int, str] | None:
+    def _model_move(self, state: EdgeState, budget: Budget) -> tuple[int, str] | None:
         """(a safe edge, how it was chosen) from the safe-edge model, or None
         when there is no time to search it."""
-        if seconds <= 0:
+        if budget.left() <= 0:
             return None
-        deadline = _time.perf_counter() + seconds
         model = self._model(state.game)
         try:
-            move = model.move_reaching(state, 1, time=seconds, stop=self._stop)
+            move = model.move_reaching(state, 1, budget.remaining())
         except SearchStopped:
             self.completed = False
             move = None
@@ -244,18 +235,16 @@ class ChainPlayer(Player[EdgeState]):
         if open_moves:
             return self.rng.choice(open_moves), "open"
         if self.sacrifice:
-            left = deadline - _time.perf_counter()
-            offer = self._sacrifice(state, model, left) if left > 0 else None
+            offer = self._sacrifice(state, model, budget) if budget.left() > 0 else None
             if offer is not None:
                 return offer, "sacrifice"
         return max(outlook, key=lambda item: item[3])[0], "lost"
 
-    def _sacrifice(self, state: EdgeState, model: EdgeSolver, seconds: float) -> int | None:
+    def _sacrifice(self, state: EdgeState, model: EdgeSolver, budget: Budget) -> int | None:
         """With every safe edge lost in the model: an edge that offers one or
         two cells and wins the model once the opponent has dealt with them
         (took them, or declined), the smallest offer first; None if none does
-        in `seconds`.  Handing over cells passes the turn of the parity game."""
-        deadline = _time.perf_counter() + seconds
+        within the `budget`.  Handing over cells passes the turn of the parity game."""
         offers = []
         for move in range(state.game.num_moves):
             if (
@@ -266,12 +255,11 @@ class ChainPlayer(Player[EdgeState]):
                 if cells <= self.sacrifice:
                     offers.append((cells, move))
         for _, move in sorted(offers):
-            left = deadline - _time.perf_counter()
-            if left <= 0:
+            if budget.left() <= 0:
                 break
             state.make(move)
             try:
-                theirs = model.reaches(state, 0, time=left, stop=self._stop)
+                theirs = model.reaches(state, 0, budget.remaining())
             except SearchStopped:
                 break
             finally:
@@ -281,7 +269,9 @@ class ChainPlayer(Player[EdgeState]):
                 return move
         return None
 
-    def _done(self, move: int, how: str, start: float, depth: int = 0, score: float = 0.0) -> int:
+    def _done(
+        self, move: int, how: str, budget: Budget, depth: int = 0, score: float = 0.0
+    ) -> int:
         """Record what `choose` did in `last_result` and return the move."""
         self.last_result = SearchResult(
             move=move,
@@ -289,7 +279,7 @@ class ChainPlayer(Player[EdgeState]):
             pv=[move],
             depth=depth,
             nodes=self.nodes,
-            time=_time.perf_counter() - start,
+            time=budget.elapsed(),
             completed=self.completed,
             algorithm=how,
         )

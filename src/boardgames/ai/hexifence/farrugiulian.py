@@ -8,7 +8,7 @@ describes, not a port of its code.  It plays in three stages:
    remain: take any cell on offer, else a random safe edge.
 2. Midgame, `safe` or fewer safe edges: take any cell on offer, else search
    to the end of the game for a winning move within `time` seconds (3 s by
-   default, its own deadline; a smaller per-move limit wins).  The search
+   default, its own budget; a smaller per-move limit wins).  The search
    tries only safe edges while any remain; where none is left (a "loony"
    position: every edge gives something away) the rest of the game is
    chains, loops and sacrifices, and the edge solver settles it exactly
@@ -35,14 +35,14 @@ chose the move (`algorithm`: "capture", "random", "search", "fallback",
 from __future__ import annotations
 
 import random
-import time as _time
 
+from ...budget import Budget, Limits
 from ...errors import SearchStopped
 from ...game import Game
 from ...games.hexifence import EdgeGame, EdgeState
 from ...games.hexifence.solver import EdgeSolver
-from ...options import LIMITS, SEED, Limits, Option, Stop
-from ...players import Player, no_legal_move, time_budget
+from ...options import LIMITS, SEED, Option
+from ...players import Player, move_limits, no_legal_move
 from ...search import SearchResult
 from ..registry import register_ai
 
@@ -72,45 +72,39 @@ class FarrugiulianPlayer(Player[EdgeState]):
         #: the safe-edge model of each game (only safe edges while any is left)
         self.models: dict[EdgeGame, EdgeSolver] = {}
         self.nodes = 0
-        self._deadline = 0.0
-        self._stop: Stop | None = None
+        self._budget = Budget()
 
     def _solver(self, game: EdgeGame) -> EdgeSolver:
         if game not in self.solvers:
             self.solvers[game] = EdgeSolver(game)
         return self.solvers[game]
 
-    def choose(
-        self, state: EdgeState, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
-        start = _time.perf_counter()
+    def choose(self, state: EdgeState, limits: Limits | None = None) -> int:
+        self._budget = Budget(move_limits(Limits(time=self.time), limits))
         if state.is_over():
             raise no_legal_move(state)
         state = state.copy()
-        budget = time_budget(self.time, time_limit)
-        self._deadline = start + (self.time if budget is None else budget)
-        self._stop = stop
         self.nodes = 0
         safe = state.safe_moves()
         if safe:
             caps = state.captures()
             if caps:
-                return self._done(caps[0], "capture", start)
+                return self._done(caps[0], "capture")
             if len(safe) > self.safe:
-                return self._done(self.rng.choice(safe), "random", start)
+                return self._done(self.rng.choice(safe), "random")
             move, how = self._midgame(state, safe)
-            return self._done(move, how, start)
+            return self._done(move, how)
         move, how = self._endgame(state)
-        return self._done(move, how, start)
+        return self._done(move, how)
 
-    def _done(self, move: int, how: str, start: float) -> int:
+    def _done(self, move: int, how: str) -> int:
         self.last_result = SearchResult(
             move=move,
             score=0.0,
             pv=[move],
             depth=0,
             nodes=self.nodes,
-            time=_time.perf_counter() - start,
+            time=self._budget.elapsed(),
             completed=how not in ("fallback",),
             algorithm=how,
         )
@@ -121,7 +115,7 @@ class FarrugiulianPlayer(Player[EdgeState]):
         """A safe edge proven to win; else one not proven to lose (time ran out)."""
         model = self._model(state.game)
         try:
-            move = model.move_reaching(state, 1, time=self._time_left(), stop=self._stop)
+            move = model.move_reaching(state, 1, self._left())
         except SearchStopped:
             self.nodes += model.nodes
             known = model.outlook(state)
@@ -139,7 +133,7 @@ class FarrugiulianPlayer(Player[EdgeState]):
     def _endgame(self, state: EdgeState) -> tuple[int, str]:
         solver = self._solver(state.game)
         try:
-            result = solver.solve(state, time=self._time_left(), stop=self._stop)
+            result = solver.solve(state, self._left())
             self.nodes += result.nodes
             if result.value > 0 or state.captures():
                 return result.best[0], "endgame"
@@ -164,7 +158,7 @@ class FarrugiulianPlayer(Player[EdgeState]):
                 made += 1
             if state.to_move != me and state.n_empty:
                 # the greedy opponent must now give something away: does it lose?
-                greedy = -solver.solve(state, time=self._time_left(), stop=self._stop).value
+                greedy = -solver.solve(state, self._left()).value
             else:
                 greedy = state.score[me] - state.score[1 - me]
             for _ in range(made):
@@ -172,20 +166,17 @@ class FarrugiulianPlayer(Player[EdgeState]):
             if greedy <= 0:
                 continue
             state.make(move)
-            honest = solver.solve(state, time=self._time_left(), stop=self._stop).value
+            honest = solver.solve(state, self._left()).value
             honest = honest if state.to_move == me else -honest
             state.undo()
             if best_value is None or honest > best_value:
                 best, best_value = move, honest
         return best
 
-    def _time_left(self) -> float:
-        if self._stop is not None and self._stop.is_set():
-            raise SearchStopped("the farrugiulian search was stopped")
-        left = self._deadline - _time.perf_counter()
-        if left <= 0:
-            raise SearchStopped("the farrugiulian search ran out of time")
-        return left
+    def _left(self) -> Limits:
+        """What is left of the move's budget; SearchStopped once it is spent."""
+        self._budget.poll()
+        return self._budget.remaining()
 
     @staticmethod
     def _cheapest(state: EdgeState) -> int:

@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import random
 
+from ...budget import Budget, Limits
+from ...errors import SearchStopped
 from ...game import Game
 from ...games.hexifence import EdgeState
 from ...games.hexifence.experts import giveaway, seed_utility
-from ...options import LIMITS, SEED, Limits, Option, Stop
-from ...players import Player
+from ...options import LIMITS, SEED, Option
+from ...players import Player, move_limits
 from ..registry import register_ai
 from .default import ChainPlayer, capture_choice, cheapest_opening  # noqa: F401
 from .farrugiulian import register_for as register_farrugiulian
@@ -62,7 +64,11 @@ def _greedy_finish(state: EdgeState) -> int:
 class StagedPlayer(Player):
     """Seed 004's staged player: always capture; a random safe move while
     more than `threshold` remain; then alpha-beta over the safe moves; with
-    none left, the sacrifice that gives away the fewest cells."""
+    none left, the sacrifice that gives away the fewest cells.
+
+    The seed had no clock: its search is small while `threshold` is.  The
+    move's limits still bound it (a time limit, a stop signal): cut short,
+    it plays the best root move searched so far."""
 
     def __init__(self, threshold: int = 7, seed: int | None = None, name: str = "seed") -> None:
         super().__init__(name)
@@ -70,10 +76,10 @@ class StagedPlayer(Player):
         self.rng = random.Random(seed)
         self.history: dict[int, int] = {}
         self.nodes = 0
+        self._budget = Budget()
 
-    def choose(
-        self, state: EdgeState, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
+    def choose(self, state: EdgeState, limits: Limits | None = None) -> int:
+        self._budget = Budget(move_limits(Limits(), limits))
         state = state.copy()
         caps = state.captures()
         if caps:
@@ -92,9 +98,15 @@ class StagedPlayer(Player):
         me = state.to_move
         best_move, best = safe[0], None
         alpha, beta = -(10**6), 10**6
+        base = len(state.history)
         for move in sorted(safe, key=lambda m: -self.history.get(m, 0)):
             state.make(move)
-            value = self._alphabeta(state, me, alpha, beta, 1)
+            try:
+                value = self._alphabeta(state, me, alpha, beta, 1)
+            except SearchStopped:  # cut short: the best root move so far
+                while len(state.history) > base:
+                    state.undo()
+                break
             state.undo()
             if best is None or value > best:
                 best, best_move = value, move
@@ -105,6 +117,7 @@ class StagedPlayer(Player):
         """Max for `me`, min for the opponent, over safe moves only; the end
         of the safe phase is played out greedily and scored by seed_utility."""
         self.nodes += 1
+        self._budget.poll(self.nodes)
         safe = state.safe_moves()
         if not safe:
             made = _greedy_finish(state)

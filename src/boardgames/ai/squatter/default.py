@@ -20,15 +20,14 @@ board is small enough, and NegaScout with the Territory evaluator otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable
-from time import perf_counter
 
+from ...budget import Budget, Limits
 from ...errors import SearchStopped
 from ...games.squatter import SquatterState
 from ...games.squatter.book import book_move
 from ...games.squatter.potential import dead_cells
 from ...games.squatter.solver import SquatterSolver
-from ...options import Limits, Stop
-from ...players import SearchPlayer, time_budget
+from ...players import SearchPlayer
 from ...search import Searcher, SearchResult
 
 #: Time the endgame may take when the player has no limit at all (s).
@@ -61,62 +60,57 @@ class SquatterPlayer(SearchPlayer):
         #: length then): the next try waits until two fewer are left.
         self._failed: tuple[int, int] | None = None
 
-    def choose(
-        self, state: SquatterState, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
-        start = perf_counter()
+    def choose(self, state: SquatterState, limits: Limits | None = None) -> int:
+        budget = Budget(self.limits_for(limits))
         if self.book and state.free:
             move = book_move(state)
             if move is not None:
                 self.last_result = SearchResult(move, 0.0, [move], 0, 0, 0.0, algorithm="book")
                 return move
-        budget = time_budget(self.time, time_limit)
         allowed: list[int] | None = None
         live = (state.free & ~dead_cells(state)).bit_count() if state.free else 0
         if self._failed is not None and len(state.history) < self._failed[1]:
             self._failed = None  # a new game
         limit = self.solve_at if self._failed is None else min(self.solve_at, self._failed[0] - 2)
-        if 0 < live <= limit and not (stop is not None and stop.is_set()):
-            move, allowed = self._endgame(state, budget, stop, start)
+        if 0 < live <= limit and not budget.stopped():
+            move, allowed = self._endgame(state, budget)
             if move is not None:
                 return move
-        return self._search(state, budget, stop, start, allowed)
+        return self._search(state, budget, allowed)
 
     # --- the endgame ---------------------------------------------------------------------
     def _endgame(
-        self, state: SquatterState, budget: float | None, stop: Stop | None, start: float
+        self, state: SquatterState, budget: Budget
     ) -> tuple[int | None, list[int] | None]:
         """(the move, None) when the solver decides; (None, the moves that
         keep a proven draw or None) when the search should choose."""
         if self.solver is None or self.solver.game is not state.game:
             self.solver = SquatterSolver(state.game, tt_cap=SOLVER_CAP)
-        total = SOLVE_ALONE if budget is None else budget
-        deadline = start + total * self.solve_share
+        solving = budget.with_default_time(SOLVE_ALONE).until(self.solve_share)
         try:
             result = self.solver.solve(
-                state, outcome=True, all_moves=True, time=deadline - perf_counter(), stop=stop
+                state, solving.remaining(), outcome=True, all_moves=True
             )
         except SearchStopped:
             live = (state.free & ~dead_cells(state)).bit_count()
             self._failed = (live, len(state.history))
             return None, None
         self._failed = None
-        elapsed = perf_counter() - start
         if result.value > 0 or len(result.best) == 1:
             move = result.best[0]
             self.last_result = SearchResult(
-                move, result.value, [move], 0, result.nodes, elapsed, algorithm="solver"
+                move, result.value, [move], 0, result.nodes, budget.elapsed(), algorithm="solver"
             )
             return move, None
         if result.value < 0:
             return None, None
         live = (state.free & ~dead_cells(state)).bit_count()
         if live <= self.traps:
-            trapped = self._traps(state, result.best, deadline, stop)
+            trapped = self._traps(state, result.best, solving)
             if trapped is not None and len(trapped) == 1:
                 move = trapped[0]
                 self.last_result = SearchResult(
-                    move, 0.0, [move], 0, result.nodes, perf_counter() - start, algorithm="traps"
+                    move, 0.0, [move], 0, result.nodes, budget.elapsed(), algorithm="traps"
                 )
                 return move, None
             if trapped is not None:
@@ -124,7 +118,7 @@ class SquatterPlayer(SearchPlayer):
         return None, result.best
 
     def _traps(
-        self, state: SquatterState, drawing: list[int], deadline: float, stop: Stop | None
+        self, state: SquatterState, drawing: list[int], budget: Budget
     ) -> list[int] | None:
         """The drawing moves after which the most replies lose for the
         opponent (None when the time runs out first)."""
@@ -144,8 +138,7 @@ class SquatterPlayer(SearchPlayer):
                 losing = 0
                 for reply in _distinct_replies(state):
                     state.make(reply)
-                    left = deadline - perf_counter()
-                    value = solver.solve(state, outcome=True, time=max(left, 0.001), stop=stop)
+                    value = solver.solve(state, budget.remaining(), outcome=True)
                     state.undo()
                     losing += value.value > 0
                 state.undo()
@@ -163,26 +156,17 @@ class SquatterPlayer(SearchPlayer):
         return top
 
     # --- the search ------------------------------------------------------------------------
-    def _search(
-        self,
-        state: SquatterState,
-        budget: float | None,
-        stop: Stop | None,
-        start: float,
-        allowed: list[int] | None,
-    ) -> int:
+    def _search(self, state: SquatterState, budget: Budget, allowed: list[int] | None) -> int:
         """NegaScout's move (among `allowed` when given) with the time left."""
         engine = self.engine
         assert isinstance(engine, Searcher)
-        saved_order, saved_time = engine.order, self.time
+        saved_order = engine.order
         if allowed is not None:
             engine.order = _root_filter(len(state.history), allowed, saved_order)
-        if budget is not None:
-            self.time = max(0.01, budget - (perf_counter() - start))
         try:
-            return super().choose(state, None, stop)
+            return self.search_move(state, budget.remaining(floor=0.01))
         finally:
-            engine.order, self.time = saved_order, saved_time
+            engine.order = saved_order
 
 
 def _distinct_replies(state: SquatterState) -> list[int]:

@@ -20,14 +20,15 @@ per-move time limit from a match always caps the search.
 from __future__ import annotations
 
 from collections.abc import Callable
-from time import perf_counter
+from dataclasses import replace
 
+from ...budget import Budget, Limits
 from ...errors import SearchStopped
 from ...game import Game
 from ...games.squatter import SquatterState
 from ...games.squatter.experts import Seed001, Seed003, Territory, seed003_order
-from ...options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Limits, Option, Stop
-from ...players import Player, SearchPlayer, no_legal_move, time_budget
+from ...options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Option
+from ...players import Player, SearchPlayer, move_limits, no_legal_move
 from ...search import Searcher, SearchResult
 from ..registry import register_ai
 from .default import SquatterPlayer
@@ -63,16 +64,14 @@ class ScheduledSearchPlayer(SearchPlayer):
         self.evaluator = evaluator
         self.schedule = schedule
 
-    def choose(
-        self, state: SquatterState, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
+    def choose(self, state: SquatterState, limits: Limits | None = None) -> int:
         if self.evaluator.perspective != state.to_move:
             # The cached values were scored for the other colour.
             self.evaluator.perspective = state.to_move
             self.engine.clear()
         if self.schedule is not None:
             self.depth = self.schedule(state)
-        return super().choose(state, time_limit, stop)
+        return super().choose(state, limits)
 
 
 def _weights(evaluator: type) -> tuple[Option, ...]:
@@ -108,33 +107,31 @@ class Seed001Player(Player):
         self.limits = limits
         self.faithful = faithful
 
-    def choose(
-        self, state: SquatterState, time_limit: float | None = None, stop: Stop | None = None
-    ) -> int:
+    def choose(self, state: SquatterState, limits: Limits | None = None) -> int:
         if not state.free:
             raise no_legal_move(state)
         state = state.copy()
-        budget = None if self.faithful else time_budget(self.limits.time, time_limit)
-        start = perf_counter()
-        nodes0 = self.search.nodes
-        if budget is None and self.limits.nodes is None:
+        own = move_limits(self.limits, limits)
+        budget = Budget(replace(own, time=None) if self.faithful else own)
+        if budget.time is None and own.nodes is None:
             depths = [self.depth]
         else:
             depths = list(range(1, self.depth + 1))
-        move, value, reached = state.legal_moves()[0], 0.0, 0
+        move, value, reached, used = state.legal_moves()[0], 0.0, 0, 0
         for depth in depths:
-            left = None if budget is None else budget - (perf_counter() - start)
-            used = self.search.nodes - nodes0
-            nodes_left = None if self.limits.nodes is None else self.limits.nodes - used
+            left = None if own.nodes is None else own.nodes - used
+            if left is not None and left <= 0:
+                break
             try:
-                move, value = self.search.choose(
-                    state, depth, time=left, nodes=nodes_left, stop=stop
-                )
+                move, value = self.search.choose(state, depth, replace(
+                    budget.remaining(), nodes=left))
             except SearchStopped:
                 break
+            finally:
+                used += self.search.nodes
             reached = depth
         self.last_result = SearchResult(
-            move, value, [move], reached, self.search.nodes - nodes0, perf_counter() - start,
+            move, value, [move], reached, used, budget.elapsed(),
             completed=reached == self.depth, algorithm="seed001",
         )
         return move

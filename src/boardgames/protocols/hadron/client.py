@@ -6,6 +6,7 @@ import socket
 import time as _time
 from dataclasses import dataclass
 
+from ...budget import Limits
 from ...errors import BoardgamesError, ProtocolError, quote
 from ...game import Game, State
 from ...options import MAX_SECONDS, check_real, check_seconds
@@ -111,8 +112,8 @@ class _ClientGame:
         if self.state.to_move != self.result.colour or self.sent is not None:
             raise self.broken("it is not our turn")
         received = _time.perf_counter()
-        budget = max(0.05, self.client.time_limit - self.client.margin)
-        self.sent = self.client.player.choose(self.state, budget)
+        limit = max(0.05, self.client.time_limit - self.client.margin)
+        self.sent = self.client.player.choose(self.state, Limits(time=limit))
         self.channel.send(f"MOVE {self.game.format_move(self.sent)}")
         self.result.think_times.append(_time.perf_counter() - received)
 
