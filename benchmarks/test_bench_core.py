@@ -17,7 +17,7 @@ import pytest
 import reference_negamax
 from bench_helpers import make_undo_all
 
-from boardgames.options import Limits
+from boardgames.budget import Limits
 from boardgames.registry import get_game
 from boardgames.search import MCTS, Searcher, solve
 

@@ -46,6 +46,7 @@ import sys
 import time
 
 from boardgames.ai import make_player
+from boardgames.budget import Budget, Limits
 from boardgames.errors import BoardgamesError
 from boardgames.games.andantino.openings import openings
 from boardgames.registry import get_game
@@ -99,12 +100,11 @@ def root_steps(player, state, rng: random.Random, cap: float | None) -> tuple:
     line = player.ladders.win(state)
     if line is not None:
         return ("line", tuple(line))
-    deadline = None if cap is None else time.perf_counter() + cap
-    safe = player._safe_moves(state, deadline)
+    safe = player._safe_moves(state, Budget(Limits(time=cap) if cap else None))
     if safe is not None:
         return ("safe", tuple(sorted(safe)))
-    deadline = None if cap is None else time.perf_counter() + cap
-    return ("refuted", player._refuted(state, rng.choice(state.legal_moves()), deadline))
+    budget = Budget(Limits(time=cap) if cap else None)
+    return ("refuted", player._refuted(state, rng.choice(state.legal_moves()), budget))
 
 
 def compare(game, states: list, seed: int, cap: float | None) -> None:
@@ -211,10 +211,10 @@ def main() -> None:
         if player.ladders.win(state) is not None:
             own += 1
         else:
-            safe = player._safe_moves(state, None)
+            safe = player._safe_moves(state, Budget())
             if safe is not None:
                 restricted += 1
-            elif player._refuted(state, rng.choice(state.legal_moves()), None):
+            elif player._refuted(state, rng.choice(state.legal_moves()), Budget()):
                 refuted += 1
         costs.append(time.process_time() - start)
     costs.sort()

@@ -16,7 +16,7 @@ At the last two positions where A moved, it prints how many moves hold 3
 deep (are not refuted), and of those which hold 4 deep (with the CPU time
 of each check; `cut` when the check ran out of 2 * `--cap` s).
 
-`--choose` then plays the default AI's `choose(state, time_limit=--time)`
+`--choose` then plays the default AI's `choose(state, Limits(time=--time))`
 at the last `--back` positions where A moved, with each `--variant`
 (name=depths/search share of the check of the searched move, e.g.
 `now=2,3/0.9 deep=2,3,4/0.75`; `LadderPlayer.depths`, `.search_share`),
@@ -34,6 +34,7 @@ import sys
 import time
 
 from boardgames.ai import make_player
+from boardgames.budget import Budget, Limits
 from boardgames.errors import BoardgamesError
 from boardgames.games.andantino.ladders import Ladders
 from boardgames.registry import get_game
@@ -47,9 +48,9 @@ def loses(state, move: int, depth: int, cap: float) -> bool | None:
     state.make(move)
     if state.reason is not None:
         return state.winner() != me
-    end = time.perf_counter() + cap
-    found = Ladders().threat_win(state, depth, end)
-    return None if not found and time.perf_counter() > end else found
+    budget = Budget(Limits(time=cap))
+    found = Ladders().threat_win(state, depth, budget)
+    return None if not found and budget.expired() else found
 
 
 def tag(state, cap: float) -> str:
@@ -58,7 +59,7 @@ def tag(state, cap: float) -> str:
     if ladders.win(state) is not None:
         return "L"
     for depth in (1, 2, 3):
-        if ladders.threat_win(state, depth, time.perf_counter() + cap):
+        if ladders.threat_win(state, depth, Budget(Limits(time=cap))):
             return str(depth)
     return "."
 
@@ -153,7 +154,7 @@ def main() -> None:
                 for name, depths, share in order:
                     player = make_player(game, "default")
                     player.depths, player.search_share = depths, share
-                    chosen = player.choose(state.copy(), time_limit=args.time)
+                    chosen = player.choose(state.copy(), Limits(time=args.time))
                     key = (path, number, ply, chosen)
                     if key not in verdicts:
                         verdicts[key] = loses(state, chosen, 4, 10.0)

@@ -22,6 +22,7 @@ import os
 import sys
 import time
 
+from boardgames.budget import Limits
 from boardgames.errors import BoardgamesError, SearchStopped
 from boardgames.games.squatter.solver import SquatterSolver
 from boardgames.registry import get_game
@@ -53,7 +54,7 @@ def main() -> None:
         solver = SquatterSolver(game)
         start = time.process_time()
         try:
-            value = solver.solve(state, outcome=True, time=args.time).value
+            value = solver.solve(state, Limits(time=args.time), outcome=True).value
             name = NAMES[-int(value)]  # the solve is from the opponent's side
         except SearchStopped:
             name = "open"

@@ -25,6 +25,7 @@ import os
 import sys
 import time
 
+from boardgames.budget import Limits
 from boardgames.errors import BoardgamesError, SearchStopped
 from boardgames.games.squatter.solver import SquatterSolver
 from boardgames.registry import get_game
@@ -58,6 +59,7 @@ def main() -> None:
     start = time.process_time()
     outcomes: dict[int, int] = {}
     per = args.per
+    total_nodes = 0
     while len(outcomes) < len(replies):
         for reply in replies:
             if reply in outcomes:
@@ -66,14 +68,15 @@ def main() -> None:
             if left <= 0:
                 break
             state.make(reply)
-            t0, n0 = time.process_time(), solver.nodes
+            t0 = time.process_time()
             try:
-                value = solver.solve(state, outcome=True, time=min(per, left)).value
+                value = solver.solve(state, Limits(time=min(per, left)), outcome=True).value
             except SearchStopped:
                 value = None
             finally:
                 state.undo()
-            cpu, nodes = time.process_time() - t0, solver.nodes - n0
+            cpu, nodes = time.process_time() - t0, solver.nodes  # this solve's
+            total_nodes += nodes
             text = game.format_move(reply)
             if value is None:
                 print(f"{text}: open after {nodes} nodes, {cpu:.1f} s", flush=True)
@@ -91,7 +94,7 @@ def main() -> None:
     refuted = [game.format_move(m) for m, v in outcomes.items() if v < 1]
     print(f"{'colour ' + str(tester)}: {wins} of {len(replies)} replies proven won, "
           f"refuted by {refuted or 'none'}, {len(replies) - len(outcomes)} open; "
-          f"{solver.nodes} nodes, {time.process_time() - start:.1f} s of CPU", flush=True)
+          f"{total_nodes} nodes, {time.process_time() - start:.1f} s of CPU", flush=True)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ import time
 from typing import TYPE_CHECKING
 
 from boardgames.ai import make_player
+from boardgames.budget import Limits
 from boardgames.errors import BoardgamesError, SearchStopped
 from boardgames.games.squatter.book import canonical
 from boardgames.games.squatter.solver import SquatterSolver
@@ -134,9 +135,9 @@ def outcome(
     null-window test."""
     sign = 1 if state.to_move == side else -1
     if not win_only:
-        return sign * int(solver.solve(state, outcome=True, time=seconds).value)
+        return sign * int(solver.solve(state, Limits(time=seconds), outcome=True).value)
     window = (0.0, 1.0) if sign > 0 else (-1.0, 0.0)
-    result = solver.solve(state, window=window, time=seconds)
+    result = solver.solve(state, Limits(time=seconds), window=window)
     won = result.bound == LOWER if sign > 0 else result.bound == UPPER
     return 1 if won else 0
 
