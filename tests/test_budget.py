@@ -97,6 +97,20 @@ def test_move_limits_cap_the_players_own():
     assert move_limits(Limits(), Limits(time=1.0)).time == time_budget(None, 1.0)
 
 
+def test_a_fixed_interval_ignores_the_cost_of_a_node(clock):
+    """The solvers' budgets check every CHECK_EVERY nodes: a stretch that took
+    long (a descheduled moment) does not shrink the interval to a few nodes."""
+    budget = Budget(Limits(time=10.0), every=256)
+    assert budget.first_checkpoint(0) == 256
+    clock[0] = 0.5  # 2 ms a node: the adaptive interval would be 1
+    assert budget.check(256) == 512
+    adaptive = Budget(Limits(time=10.0))
+    adaptive.check(adaptive.first_checkpoint(0))
+    clock[0] = 1.0
+    assert adaptive.check(8) == 9
+    assert budget.share(0.5).first_checkpoint(0) == 256  # its parts too
+
+
 class _Table(SolverBase):
     WORK_SHIFT = 1  # an entry: work << 1 | result
 
@@ -114,8 +128,8 @@ def test_a_full_table_keeps_its_costlier_half():
 
 def test_a_solve_counts_its_own_nodes_and_time(clock):
     solver = _Table(10)
-    budget = solver.begin(Limits(time=1.0))
-    assert solver.nodes == 0 and solver.next_check == budget.first_checkpoint(0)
+    assert solver.begin(Limits(time=1.0)) is solver.budget
+    assert solver.nodes == 0 and solver.next_check == SolverBase.CHECK_EVERY
     solver.nodes = 7
     clock[0] = 0.5
     result = solver.result(2, 1, [3])

@@ -101,6 +101,12 @@ class Budget:
     still seen one interval late: the first read after cheap nodes turn
     costly comes after the interval the cheap ones set.
 
+    With `every`, the checks come every `every` nodes instead: for the exact
+    solvers' hot loops, whose nodes cost a few microseconds and vary little,
+    and where the adaptive interval, set by the costliest recent stretch (a
+    descheduled moment of a loaded machine), would read the clock every few
+    nodes, 20-40% of their time.
+
     A `stop` signal (`Limits.stop`) is polled at the same checkpoints as the
     clock (a budget with a stop and no time limit checks as often as a
     timed one): once set, the work stops as if its time had run out.
@@ -111,7 +117,12 @@ class Budget:
     MAX_INTERVAL = 1024
 
     def __init__(
-        self, limits: Limits | None = None, *, start: float | None = None, what: str = "search"
+        self,
+        limits: Limits | None = None,
+        *,
+        start: float | None = None,
+        what: str = "search",
+        every: int | None = None,
     ) -> None:
         limits = NO_LIMITS if limits is None else limits
         self.limits = limits
@@ -121,7 +132,8 @@ class Budget:
         self.stop = limits.stop
         self.node_limit = NO_NODE_LIMIT if limits.nodes is None else limits.nodes
         self.timed = limits.time is not None or limits.stop is not None
-        self.interval = 4
+        self.every = every
+        self.interval = 4 if every is None else every
         self.last_nodes = 0
         self.last_time = self.start
         self.cost = 0.0  # seconds a node, the highest lately
@@ -163,7 +175,7 @@ class Budget:
     # --- parts of the budget, for the work it pays for -------------------------------------
     def _part(self, deadline: float) -> Budget:
         """A budget from now to `deadline`, with this one's stop, depth and nodes."""
-        part = Budget(replace(self.limits, time=None), what=self.what)
+        part = Budget(replace(self.limits, time=None), what=self.what, every=self.every)
         part.deadline = deadline
         part.timed = True
         return part
@@ -222,6 +234,8 @@ class Budget:
         now = perf_counter()
         if now >= self.deadline or (self.stop is not None and self.stop.is_set()):
             raise self.gave_up(nodes)
+        if self.every is not None:
+            return min(nodes + self.every, self.node_limit)
         elapsed = now - self.last_time
         done = nodes - self.last_nodes
         interval = self.interval

@@ -100,10 +100,10 @@ class SolverBase:
     the node count, the budget and the SolveResult of one solve.
 
     A solve starts with `begin(limits)`.  The hot loop counts `self.nodes`
-    and calls `self.poll()` once the count reaches `self.next_check` (the
-    budget raises SearchStopped there when a limit is reached; without a
-    time limit or a stop signal the checkpoint is the node limit, so an
-    unlimited solve never reads the clock).  It stores `table[key] = entry`,
+    and calls `self.poll()` once the count reaches `self.next_check`, every
+    CHECK_EVERY nodes (the budget raises SearchStopped there when a limit is
+    reached; without a time limit or a stop signal the checkpoint is the
+    node limit, so an unlimited solve never reads the clock).  It stores `table[key] = entry`,
     an int whose bits from WORK_SHIFT up are the work below the node (the
     bit length of its node count), and calls `make_room()` once the table
     holds `max_entries`: the cheaper entries go, and a hot loop that keeps
@@ -113,6 +113,9 @@ class SolverBase:
 
     #: The bits below the work field of a table entry.
     WORK_SHIFT = 0
+    #: Nodes between two looks at the clock and the stop signal (1-5 ms of a
+    #: solver's nodes: see `Budget`'s `every`).
+    CHECK_EVERY = 256
 
     def __init__(self, max_entries: int) -> None:
         #: The most entries the table holds before `make_room` (0: no table).
@@ -128,7 +131,7 @@ class SolverBase:
     def begin(self, limits: Limits | None = None, what: str = "solve") -> Budget:
         """Start one solve: no nodes yet, and a fresh budget of `limits`."""
         self.nodes = 0
-        self.budget = budget = Budget(limits, what=what)
+        self.budget = budget = Budget(limits, what=what, every=self.CHECK_EVERY)
         self.next_check = budget.first_checkpoint(0)
         return budget
 
