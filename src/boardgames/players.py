@@ -216,8 +216,8 @@ class SearchPlayer(Player[S]):
 
     def limits_for(self, limits: Limits | None) -> Limits:
         """The limits of one move: the player's own capped by the caller's
-        (`move_limits`)."""
-        return move_limits(self.limits, limits)
+        (`move_limits`), DEFAULT_TIME seconds when neither gives any."""
+        return _or_default_time(move_limits(self.limits, limits))
 
     def choose(self, state: S, limits: Limits | None = None) -> int:
         return self.search_move(state, self.limits_for(limits))

@@ -35,7 +35,7 @@ from ...games.hadron.experts import (
 from ...games.hadron.rules import HadronState
 from ...games.hadron.solver import HadronSolver
 from ...options import LIMITS, SEED, TT, Option, noise
-from ...players import Player, SearchPlayer
+from ...players import Player, SearchPlayer, move_limits
 from ...search import Searcher, SolveResult
 from ..registry import register_ai
 from .endgame import swindle
@@ -135,7 +135,8 @@ class SolvingPlayer(SearchPlayer):
         self.misses = 0
 
     def choose(self, state: State, limits: Limits | None = None) -> int:
-        budget = Budget(self.limits_for(limits))
+        # No limit at all: the solver may take SOLVE_ALONE, the search DEFAULT_TIME.
+        budget = Budget(move_limits(self.limits, limits))
         if (
             isinstance(state, HadronState)
             and state.legal.bit_count() <= self.solve_at

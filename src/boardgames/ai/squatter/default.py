@@ -27,7 +27,7 @@ from ...games.squatter import SquatterState
 from ...games.squatter.book import book_move
 from ...games.squatter.potential import dead_cells
 from ...games.squatter.solver import SquatterSolver
-from ...players import SearchPlayer
+from ...players import SearchPlayer, move_limits
 from ...search import Searcher, SearchResult
 
 #: Time the endgame may take when the player has no limit at all (s).
@@ -61,7 +61,8 @@ class SquatterPlayer(SearchPlayer):
         self._failed: tuple[int, int] | None = None
 
     def choose(self, state: SquatterState, limits: Limits | None = None) -> int:
-        budget = Budget(self.limits_for(limits))
+        # No limit at all: the solver may take SOLVE_ALONE, the search DEFAULT_TIME.
+        budget = Budget(move_limits(self.limits, limits))
         if self.book and state.free:
             move = book_move(state)
             if move is not None:
