@@ -108,3 +108,29 @@ def test_it_plays_dots_too():
     while not state.is_over():
         state.play(player.choose(state))
     assert sum(state.scores()) == 4
+
+
+def test_a_bait_cut_short_falls_back_on_the_position_as_it_is():
+    """Dots 2 x 3, lost for the side to move with no safe edge and no cell on
+    offer: `_bait` plays each sacrifice and the greedy replies before it
+    solves.  When the budget runs out there (here: the second solve), the
+    fallback reads the position itself, not one with the bait's moves left
+    on it: the cheapest edge, A2."""
+    from boardgames.errors import SearchStopped
+
+    game = get_game("dots", rows=2, cols=3)
+    state = game.replay("D1 C4 B3 E2 D7 C2 D3 D5 B7 E4 A4 B5")
+    player = FarrugiulianPlayer(seed=1)
+    solver = player._solver(game)
+    real, calls = solver.solve, []
+
+    def solve(position, limits=None, **options):
+        calls.append(position.moves_text())
+        if len(calls) == 2:
+            raise SearchStopped("out of time")
+        return real(position, limits, **options)
+
+    solver.solve = solve  # type: ignore[method-assign]
+    move = player.choose(state)
+    assert player.last_result.algorithm == "fallback" and len(calls) == 2
+    assert game.format_move(move) == "A2" == game.format_move(player._cheapest(state))

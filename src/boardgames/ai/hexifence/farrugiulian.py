@@ -151,24 +151,26 @@ class FarrugiulianPlayer(Player[EdgeState]):
         for move in range(state.game.num_moves):
             if state.claimed[move] >= 0:
                 continue
-            state.make(move)
-            made = 1
-            while state.to_move != me and state.n_empty and state.captures():
-                state.make(state.captures()[0])
-                made += 1
-            if state.to_move != me and state.n_empty:
-                # the greedy opponent must now give something away: does it lose?
-                greedy = -solver.solve(state, self._left()).value
-            else:
-                greedy = state.score[me] - state.score[1 - me]
-            for _ in range(made):
-                state.undo()
-            if greedy <= 0:
-                continue
-            state.make(move)
-            honest = solver.solve(state, self._left()).value
-            honest = honest if state.to_move == me else -honest
-            state.undo()
+            base = len(state.history)
+            try:  # a spent budget raises with the bait's moves on the board: undo them
+                state.make(move)
+                while state.to_move != me and state.n_empty and state.captures():
+                    state.make(state.captures()[0])
+                if state.to_move != me and state.n_empty:
+                    # the greedy opponent must now give something away: does it lose?
+                    greedy = -solver.solve(state, self._left()).value
+                else:
+                    greedy = state.score[me] - state.score[1 - me]
+                while len(state.history) > base:
+                    state.undo()
+                if greedy <= 0:
+                    continue
+                state.make(move)
+                honest = solver.solve(state, self._left()).value
+                honest = honest if state.to_move == me else -honest
+            finally:
+                while len(state.history) > base:
+                    state.undo()
             if best_value is None or honest > best_value:
                 best, best_value = move, honest
         return best
