@@ -10,12 +10,12 @@ the lower and the upper bound of the value, 12 bits each (+2048).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .rules import UNPACK
 
 if TYPE_CHECKING:
-    from .solver import _Search
+    from .rules import SquatterState
 
 #: A pass (filling a dead cell) in move lists.
 PASS = -1
@@ -28,7 +28,42 @@ WORK_SHIFT = 2 * _BITS + 10
 REACH_CAP = 1 << 18
 
 
-def build_node(search: _Search) -> Callable[[int, int, int], int]:
+class NodeSolver(Protocol):
+    """What the node function reads of its solver (`solver.SquatterSolver`):
+    the table and its cap, the switches, the node count and the budget's
+    checks (`solution.SolverBase`)."""
+
+    table: dict[int, int]
+    max_entries: int
+    symmetry: bool
+    passes: bool
+    bounds: bool
+    order: bool
+    nodes: int
+    next_check: int
+
+    def poll(self) -> None: ...
+
+    def make_room(self) -> None: ...
+
+
+class NodeSearch(Protocol):
+    """What the node function reads of one solve (`solver._Search`)."""
+
+    @property
+    def solver(self) -> NodeSolver: ...
+
+    @property
+    def state(self) -> SquatterState: ...
+
+    @property
+    def killers(self) -> list[list[int]]: ...
+
+    @property
+    def history(self) -> list[int]: ...
+
+
+def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
     """The node function (alpha, beta, used) -> value, a closure over the
     solver's tables: the hot search loop (kept whole: see the module doc).
     `used` counts the passes taken since the root."""
