@@ -95,7 +95,7 @@ def test_a_non_move_loses(game):
 
 def test_a_move_index_outside_the_game_is_malformed(game):
     class Outside(Player):
-        def choose(self, state, time_limit=None):
+        def choose(self, state, limits=None):
             return game.num_moves
 
     record = play_game(game, [RandomPlayer(seed=1), Outside("outside")])
@@ -113,7 +113,7 @@ def test_sleeping_past_the_limit_loses(game):
 
 def test_a_player_stopped_by_a_hard_limit_loses_by_hang(game):
     class Hung(Player):
-        def choose(self, state, time_limit=None):
+        def choose(self, state, limits=None):
             raise PlayerHung("hung stopped by the hard limit of 1 s per move")
 
     record = play_game(game, [RandomPlayer(seed=1), Hung("hung")])
