@@ -368,6 +368,6 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
             if not held:
                 return left, number, False
             # The next depth checks the cheapest first (a costly check at one
-            # depth is costlier at the next; a deadline then cuts it, not the rest).
+            # depth is costlier at the next; the budget then cuts it, not the rest).
             left = [move for _, move in sorted(held, key=lambda pair: pair[0])]
         return left, len(depths), False
