@@ -9,26 +9,31 @@ Three ways to build one:
 Scores must stay well inside +-`MAX_EVAL` so that the search's win scores
 always dominate.
 
-`Evaluator` is defined here once (`boardgames.game` re-exports it).  It is
-generic in the state type: `Evaluator[SquatterState]` is a
+`Evaluator` is generic in the state type: `Evaluator[SquatterState]` is a
 `Callable[[SquatterState], float]`, and a bare `Evaluator` takes any state.
 `Linear` and `Weighted` are generic the same way, so an evaluator built from
-one game's experts keeps that game's state type.
+one game's experts keeps that game's state type.  All this module needs of a
+state is its side to move (`Position`), so it stands below the game protocol.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from .options import check_number
 
-if TYPE_CHECKING:
-    from .game import State
+
+class Position(Protocol):
+    """What an evaluator may rely on in any state: the side to move (0 or 1)."""
+
+    @property
+    def to_move(self) -> int: ...
+
 
 #: The state type of an evaluator (a game's own State subclass).
-S = TypeVar("S", bound="State[Any]")
+S = TypeVar("S", bound=Position)
 
 #: `state -> float`, scored for `state.to_move`.
 Evaluator = Callable[[S], float]

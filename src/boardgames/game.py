@@ -26,7 +26,7 @@ from .errors import (  # noqa: F401  (OptionError is re-exported: old import pat
     UnknownNameError,
     quote,
 )
-from .evaluation import Evaluator, with_noise  # noqa: F401  (Evaluator: defined there, re-exported)
+from .evaluation import with_noise
 from .options import (
     check_like_defaults,
     check_number,

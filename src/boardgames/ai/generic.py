@@ -20,7 +20,8 @@ from typing import Any
 
 from ..budget import Limits
 from ..errors import OptionError, UnknownNameError
-from ..game import Evaluator, Game
+from ..evaluation import Evaluator
+from ..game import Game
 from ..options import LIMITS, LMR, SEED, TT, Option
 from ..players import Player, RandomPlayer, SearchPlayer
 from .registry import register_ai

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from ..budget import Budget, Limits, gc_paused, given_limits, pause_gc_for
 from ..errors import OptionError, SearchStopped
-from ..evaluation import S
+from ..game import S
 from ..options import check_real, check_whole
 from .negamax import INF, SIDE_KEY, Core
 from .ordering import MAX_PLY, History, Killers, Order

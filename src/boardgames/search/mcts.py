@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Generic
 
 from ..budget import Budget, Limits, gc_paused, given_limits, pause_gc_for
 from ..errors import OptionError
-from ..evaluation import S
+from ..game import S
 from ..options import check_real, check_whole
 from .result import SearchResult
 

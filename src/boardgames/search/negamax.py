@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
 from ..budget import Budget
-from ..evaluation import S
+from ..game import S
 from .alphabeta import EMPTY_PV, INF, NULL_WINDOW, NodeFn, build_alphabeta
 from .ordering import MAX_PLY, History, Killers, Order
 from .result import WIN, RootBest, SearchStats

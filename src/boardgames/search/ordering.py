@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..evaluation import S
+from ..game import S
 
 MAX_PLY = 1024
 #: A static move order, `Searcher(order=...)`: `order(state, moves)` returns
