@@ -57,13 +57,6 @@ class Linear(Generic[S]):
     def weights(self) -> dict[str, float]:
         return {f.__name__: w for f, w in self.terms}
 
-    def with_weights(self, **weights: float) -> Linear[S]:
-        """A copy with some weights changed, by feature name."""
-        unknown = set(weights) - set(self.weights)
-        if unknown:
-            raise ValueError(f"unknown feature(s): {', '.join(sorted(unknown))}")
-        return Linear([(f, weights.get(f.__name__, w)) for f, w in self.terms])
-
     def __call__(self, state: S) -> float:
         player = state.to_move
         return sum(w * f(state, player) for f, w in self.terms if w)

@@ -36,7 +36,6 @@ DIRECTIONS: tuple[Cube, ...] = (
     (-1, 1, 0),
     (0, 1, -1),
 )
-DIRECTION_NAMES = ("NE", "E", "SE", "SW", "W", "NW")
 #: Bit offset of each direction in the bitboard layout (dz * STRIDE + dx).
 BIT_STEPS = tuple(d[2] * STRIDE + d[0] for d in DIRECTIONS)
 #: The three line axes, as direction indices (E-W, SE-NW, SW-NE).

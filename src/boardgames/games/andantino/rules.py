@@ -75,7 +75,6 @@ from .tallies import (
 WHITE, BLACK, EMPTY = 0, 1, -1
 HASH_BITS = 64
 HASH_MASK = (1 << HASH_BITS) - 1
-FRAME_SHIFTS = tuple(HASH_BITS * f for f in range(len(SYMMETRIES)))
 #: Unpacks the 12 frames of `packed` in one call (`hashes`).
 _FRAMES = Struct(f"<{len(SYMMETRIES)}Q")
 _PACKED_BYTES = _FRAMES.size

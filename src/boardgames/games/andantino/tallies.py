@@ -9,10 +9,10 @@ packed sum is exact and the fields read back with one `struct` unpack.
 
 Fields, 16 bits each, colour c = WHITE (0) or BLACK (1):
 
-- `N2 + 3c .. N4 + 3c`: five-cell windows holding no stone of the other
-  colour and exactly 2, 3, 4 stones of colour c;
-- `S3 + 3c .. S5 + 3c`: colour c's stones off the border with exactly 3, 4,
-  5 stones of the other colour around them;
+- `N2 + 3c + k - 2`, k = 2, 3, 4: five-cell windows holding no stone of the
+  other colour and exactly k stones of colour c;
+- `S3 + 3c + k - 3`, k = 3, 4, 5: colour c's stones off the border with
+  exactly k stones of the other colour around them;
 - `BRIDGES + c`: arcs of three consecutive neighbours, all of the other
   colour, round colour c's stones (the seed's bridges);
 - `MOBILITY + c`: legal cells touching a stone of colour c.
@@ -54,8 +54,7 @@ from .geometry import (
 FIELD_BITS = 16
 FIELD_MASK = (1 << FIELD_BITS) - 1
 #: Field numbers (add 3 * colour, or colour for BRIDGES and MOBILITY).
-N2, N3, N4 = 0, 1, 2
-S3, S4, S5 = 6, 7, 8
+N2, S3 = 0, 6
 BRIDGES = 12
 MOBILITY = 14
 FIELDS = 16
@@ -65,7 +64,6 @@ LOW_MASK = (1 << LOW_BITS) - 1
 FIELD_STRUCT = Struct("<16H")
 #: Bit FOUR_FLAGS + 2 * line + colour: the line holds a four of that colour.
 FOUR_FLAGS = LOW_BITS
-FLAG_MASK = (1 << (2 * len(LINES))) - 1
 #: Bit masks of the four flags of each colour (after `>> FOUR_FLAGS`).
 COLOUR_FLAGS = (
     sum(1 << (2 * line) for line in range(len(LINES))),

@@ -220,9 +220,6 @@ class HadronState(State["Hadron"]):
         game = self.game
         return list(compress(game.order, map(and_, repeat(legal), game.order_bits)))
 
-    def num_legal(self) -> int:
-        return self.legal.bit_count()
-
     def make(self, move: int) -> None:
         game = self.game
         player = self.to_move

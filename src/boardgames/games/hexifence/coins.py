@@ -71,9 +71,6 @@ class Coins:
     def frames(self) -> int:
         return len(self.deltas[0]) if self.deltas else 1
 
-    def ground_move(self, cell: int) -> int:
-        return self.inner + cell
-
 
 @cache
 def coins_of(layout: Layout, symmetric: bool = True) -> Coins:

@@ -46,7 +46,6 @@ class EdgeGame(Game["EdgeState"]):
         self.cell_edges = layout.cell_edges
         self.edge_cells = layout.edge_cells()
         self.cell_size = tuple(len(edges) for edges in self.cell_edges)
-        self.cell_masks = tuple(sum(1 << e for e in edges) for edges in self.cell_edges)
         self.full_mask = (1 << self.num_moves) - 1
         self._set_symmetries(layout.symmetries)
         e = self.num_moves

@@ -244,11 +244,6 @@ class SquatterState(State["Squatter"]):
         self.history.append(move)
         self.to_move = 1 - p
 
-    def enclosed_by(self, move: int, p: int, mine: int, seeds: tuple[int, ...]) -> int:
-        """The cells cut off from the border by p's stones `mine` (which
-        include a stone at `move`), flooding from `move`'s neighbours `seeds`."""
-        return enclosed(self.game.geometry, move, mine, seeds)
-
     def capture_gain(self, move: int, p: int) -> int:
         """How many cells p would gain by playing the free cell `move` now
         (no state change: what the experts call a threat)."""
