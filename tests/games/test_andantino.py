@@ -554,7 +554,8 @@ def test_default_ai_beats_the_seed_bot():
 def test_cut_off_matches_a_flood_from_the_border(seed):
     from boardgames.games.andantino.experts import cut_off
     from boardgames.games.andantino.geometry import BOARD_MASK, BORDER_MASK, dilate
-    from boardgames.games.andantino.threats import _two_or_more, around, potential_walls
+    from boardgames.games.andantino.threats import around
+    from support.andantino_reference import potential_walls, two_or_more
 
     rng = random.Random(seed)
     state = GAME.new_state()
@@ -564,7 +565,7 @@ def test_cut_off_matches_a_flood_from_the_border(seed):
         state.make(rng.choice(state.legal_moves()))
     own, enemy = state.bits
     empty = BOARD_MASK & ~(own | enemy)
-    passable = BOARD_MASK & ~(own | (_two_or_more(around(own)) & empty))
+    passable = BOARD_MASK & ~(own | (two_or_more(around(own)) & empty))
     reach = BORDER_MASK & passable
     while (grown := dilate(reach) & passable) != reach:
         reach = grown

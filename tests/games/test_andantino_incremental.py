@@ -31,7 +31,6 @@ from boardgames.games.andantino.geometry import (
     NEIGHBOURS,
     SIZE,
     flood,
-    flood_enclosed,
 )
 from boardgames.games.andantino.rules import BENCHMARK_POSITIONS
 from boardgames.games.andantino.threats import (
@@ -41,9 +40,15 @@ from boardgames.games.andantino.threats import (
     _surround,
     around,
     line_windows_both,
-    potential_walls,
 )
 from boardgames.registry import get_game
+from support.andantino_reference import (
+    five_around,
+    mobility,
+    potential_walls,
+    recompute,
+    walls_from_masks,
+)
 
 GAME = get_game("andantino")
 RELAXED = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
@@ -117,13 +122,13 @@ def reference_score(state, forced: int, weights: dict[str, float]) -> float:
 
 def check_counts(state) -> None:
     """Every incremental structure equals its from-scratch value."""
-    tally, masks, keys = tallies.recompute(state.board, state.candidates)
+    tally, masks, keys = recompute(state.board, state.candidates)
     assert state.masks == masks
     assert state.line_keys == keys
     assert state.tally == tally
     empty = BOARD_MASK & ~(state.bits[0] | state.bits[1])
-    assert [walls & empty for walls in state.two] == tallies.potential_walls(state.board, masks)
-    assert state.sur5 == tallies.five_around(state.board, masks)
+    assert [walls & empty for walls in state.two] == walls_from_masks(state.board, masks)
+    assert state.sur5 == five_around(state.board, masks)
     assert state.counts == [sum(state.board[n] >= 0 for n in nbrs) for nbrs in NEIGHBOURS]
     # The fields against the bitboard definitions in threats.py.
     white, black = state.bits
@@ -135,7 +140,7 @@ def check_counts(state) -> None:
     assert f[6:9] == _surround(white & INNER_MASK, around(black), empty)[:3]
     assert f[9:12] == _surround(black & INNER_MASK, around(white), empty)[:3]
     assert (f[12], f[13]) == (threats.bridges(black, white), threats.bridges(white, black))
-    assert f[14] - f[15] == threats.mobility(state, 0)
+    assert f[14] - f[15] == mobility(state, 0)
     board = state.board
     for colour in (0, 1):
         touching = [c for c in state.candidates if colour in (board[n] for n in NEIGHBOURS[c])]
@@ -291,7 +296,7 @@ def test_copy_keeps_the_counts():
 @pytest.mark.parametrize("seed", range(5))
 def test_one_flood_fill(seed):
     """`flood` grows a region to its full extent (escape 0) or gives up on
-    touching the escape cells; the rules' `flood_enclosed` is the same fill."""
+    touching the escape cells (the rules' use: the border ring)."""
     rng = random.Random(seed)
     walls = sum(BIT[c] for c in rng.sample(range(SIZE), 90))
     passable = BOARD_MASK & ~walls
@@ -306,7 +311,7 @@ def test_one_flood_fill(seed):
                 seen.add(n)
                 todo.append(n)
     assert region == sum(BIT[c] for c in seen)
-    assert flood_enclosed(BIT[start], passable) == (0 if region & BORDER_MASK else region)
+    assert flood(BIT[start], passable, BORDER_MASK) == (0 if region & BORDER_MASK else region)
     assert flood(BIT[start], passable, region) == 0
 
 

@@ -207,12 +207,6 @@ def flood(region: int, passable: int, escape: int = 0) -> int:
         region = grown
 
 
-def flood_enclosed(seed: int, passable: int, escape: int = BORDER_MASK) -> int:
-    """The region grown from `seed` through `passable` cells, or 0 as soon as it
-    touches `escape` (by default the border ring: the board edge is not a wall)."""
-    return flood(seed, passable, escape)
-
-
 #: Number of separate runs of non-wall neighbours around a cell, for each
 #: 6-bit mask of wall neighbours (bit d = direction d).  A stone can only cut
 #: a region in two when its non-wall neighbours form two or more runs.

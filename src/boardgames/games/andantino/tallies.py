@@ -289,40 +289,6 @@ SIDES = tuple(
 )
 
 
-# --- from scratch -----------------------------------------------------------------------------
-
-
-def recompute(board: list[int], candidates: set[int]) -> tuple[int, list[int], list[int]]:
-    """(tally, masks, line keys) of a board from scratch: the reference the
-    incremental updates must match (and a way to rebuild them)."""
-    masks = list(INITIAL_MASKS)
-    for c, player in enumerate(board):
-        if player >= 0:
-            for n, bit in NEIGHBOUR_BITS[player][c]:
-                masks[n] += bit
-    keys = [0] * len(LINES)
-    for c, player in enumerate(board):
-        if player >= 0:
-            for line, bit, _ in LINE_BITS[player][c]:
-                keys[line] |= bit
-    tally = sum(line_value(line, key) for line, key in enumerate(keys))
-    for c, player in enumerate(board):
-        if player >= 0:
-            tally += STONE_VALUE[player][masks[c]]
-    tally += sum(CAND_VALUE[masks[c]] for c in candidates)
-    return tally, masks, keys
-
-
-def five_around(board: list[int], masks: list[int]) -> tuple[int, int]:
-    """Per colour, its stones with five enemy stones around them (a bitboard;
-    `AndantinoState.sur5` from scratch)."""
-    out = [0, 0]
-    for c, owner in enumerate(board):
-        if owner >= 0 and FIVE_AROUND[owner][masks[c]]:
-            out[owner] |= BIT[c]
-    return out[0], out[1]
-
-
 def enclosing_cells(board: list[int], masks: list[int], stones: int, player: int) -> int:
     """The empty cells where `player` would enclose one of `stones` (enemy
     stones with five of `player`'s around them): the sixth neighbour of each."""
@@ -335,16 +301,4 @@ def enclosing_cells(board: list[int], masks: list[int], stones: int, player: int
         if board[n] < 0:
             out |= BIT[n]
         stones ^= low
-    return out
-
-
-def potential_walls(board: list[int], masks: list[int]) -> list[int]:
-    """Per colour, the cells (bitboard) with two or more neighbours of that
-    colour (`AndantinoState.two`, from scratch; only its empty cells count)."""
-    out = [0, 0]
-    for c in range(SIZE):
-        if board[c] < 0:
-            for colour in (0, 1):
-                if (masks[c] >> (6 * colour) & 63).bit_count() >= 2:
-                    out[colour] |= BIT[c]
     return out

@@ -1,6 +1,6 @@
 """Andantino's threat counts defined from scratch on bitboards: line
-windows, surrounded stones, bridges, potential walls, mobility and the
-winning cells, and the `analyse` report built on them.
+windows, surrounded stones, bridges and the winning cells, and the
+`analyse` report built on them.
 
 Every count is a handful of shifts and ANDs over 380-bit Python ints.
 `nb(bits, d)` moves each cell's neighbour in direction d onto the cell, so
@@ -169,33 +169,6 @@ def surround(own: int, enemy: int) -> tuple[int, int, int]:
     empty cells that would enclose a 5-surrounded stone."""
     empty = BOARD_MASK & ~(own | enemy)
     return _surround(enemy & INNER_MASK, around(own), empty)[1:]
-
-
-def _two_or_more(boards: list[int]) -> int:
-    """Bits set in at least two of `boards`."""
-    ones = twos = 0
-    for b in boards:
-        twos |= ones & b
-        ones |= b
-    return twos
-
-
-def potential_walls(walls: int, near_walls: list[int], empty: int) -> int:
-    """Our stones plus the empty cells touching two or more of them (the gaps
-    one stone would plug), from `near_walls = around(walls)`."""
-    return walls | (_two_or_more(near_walls) & empty)
-
-
-def mobility(state: AndantinoState, player: int) -> float:
-    """Legal cells next to `player`'s stones minus legal cells next to the
-    opponent's: who has more useful places to play (influence)."""
-    legal = sum(BIT[c] for c in state.candidates)
-    own, enemy = state.bits[player], state.bits[1 - player]
-    near_own = near_enemy = 0
-    for s in BIT_STEPS:
-        near_own |= nb(own, s)
-        near_enemy |= nb(enemy, s)
-    return float((legal & near_own).bit_count() - (legal & near_enemy).bit_count())
 
 
 def winning_cells(state: AndantinoState, player: int) -> list[int]:
