@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,11 +42,13 @@ def random_playout(state: State, rng: random.Random, max_moves: int) -> list[int
 
 
 def check_play_undo(game: Game, seed: int, max_moves: int = 60) -> None:
-    """Every move's make/undo restores the state and all its hashes; the
-    incremental hashes always equal a full recomputation."""
+    """Every move's make/undo restores the state and all its hashes, and undo
+    returns the move it took back; the incremental hashes always equal a full
+    recomputation.  Back at the start, undo raises and changes nothing."""
     rng = random.Random(seed)
     state = game.new_state()
     before = []
+    made = []
     for _ in range(max_moves):
         moves = state.legal_moves()
         if not moves:
@@ -53,11 +56,21 @@ def check_play_undo(game: Game, seed: int, max_moves: int = 60) -> None:
             break
         assert state.hashes == state.recompute_hashes()
         before.append(snapshot(state))
-        state.make(rng.choice(moves))
+        made.append(rng.choice(moves))
+        state.make(made[-1])
     assert state.hashes == state.recompute_hashes()
     while before:
-        state.undo()
+        assert state.undo() == made.pop()
         assert snapshot(state) == before.pop()
+    check_undo_at_start(state)
+
+
+def check_undo_at_start(state: State) -> None:
+    """`undo` on a state with no move made: the library's error, state unchanged."""
+    snap = snapshot(state)
+    with pytest.raises(IllegalMoveError, match="no move to take back"):
+        state.undo()
+    assert snapshot(state) == snap
 
 
 def check_copy_independent(game: Game, seed: int) -> None:
@@ -123,6 +136,8 @@ def check_position_round_trip(game: Game, seed: int) -> None:
     random_playout(state, rng, rng.randrange(40))
     again = game.parse_position(state.to_text())
     assert again.to_text() == state.to_text()
+    if not again.history:  # a board read from text: no move to take back
+        check_undo_at_start(again)
     assert again.to_move == state.to_move
     assert again.canonical()[0] == state.canonical()[0]
     assert sorted(again.legal_moves()) == sorted(state.legal_moves())

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from boardgames.budget import Limits
 from boardgames.errors import NotationError
-from boardgames.game import Game, OptionError, State
+from boardgames.game import Game, OptionError, State, nothing_to_undo
 from boardgames.registry import get_game
 from boardgames.search import MCTS, WIN, Searcher, SearchResult, SolveResult, solve
 from boardgames.search.negamax import SIDE_KEY
@@ -110,8 +110,11 @@ class StripState(State):
             self.to_move = 1 - p
             self.hashes = [h ^ k for h, k in zip(self.hashes, game.zobrist.side)]
 
-    def undo(self) -> None:
-        move = self.history.pop()
+    def undo(self) -> int:
+        try:
+            move = self.history.pop()
+        except IndexError:
+            raise nothing_to_undo() from None
         p, closing, _ = self._undo.pop()
         if self.to_move != p:
             self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.side)]
@@ -121,6 +124,7 @@ class StripState(State):
         self.board[move] = -1
         self.hashes = [h ^ k for h, k in zip(self.hashes, self.game.zobrist.keys[move][p])]
         self._winner = self._undo[-1][2] if self._undo else None
+        return move
 
     def _rescore(self, player: int, change: int) -> None:
         game = self.game

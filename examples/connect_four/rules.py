@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from boardgames.evaluation import Evaluator
-from boardgames.game import Game, State
+from boardgames.game import Game, State, nothing_to_undo
 from boardgames.zobrist import ZobristTable
 
 COLS, ROWS = 7, 6
@@ -131,8 +131,11 @@ class C4State(State[ConnectFour]):
                 break
         self.to_move = 1 - p
 
-    def undo(self) -> None:
-        move = self.history.pop()
+    def undo(self) -> int:
+        try:
+            move = self.history.pop()
+        except IndexError:  # costs nothing until it happens
+            raise nothing_to_undo() from None
         height = self.heights[move] - 1
         self.heights[move] = height
         c = move * ROWS + height
@@ -143,6 +146,7 @@ class C4State(State[ConnectFour]):
         h[1] ^= k[1]
         self.to_move = p
         self._winner = None
+        return move
 
     def is_over(self) -> bool:
         return self._winner is not None or len(self.history) == CELLS

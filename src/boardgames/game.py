@@ -320,6 +320,11 @@ def _zero(state: State[Any]) -> float:
     return 0.0
 
 
+def nothing_to_undo() -> IllegalMoveError:
+    """The error `State.undo` raises on a state with no move to take back."""
+    return IllegalMoveError("undo", "no move to take back")
+
+
 class State(ABC, Generic[G]):
     """One mutable position. `make`/`undo` are the fast path used by search;
     `play` checks legality first and leaves the state unchanged on error."""
@@ -342,8 +347,12 @@ class State(ABC, Generic[G]):
         """Play a move known to be legal (no checks: the search's fast path)."""
 
     @abstractmethod
-    def undo(self) -> None:
-        """Take back the last move made on this object."""
+    def undo(self) -> int:
+        """Take back the last move made on this object and return it;
+        IllegalMoveError (`nothing_to_undo()`) when there is none.
+
+        On the search's path: a game pops its history inside `try`/`except
+        IndexError` (free in Python 3.11 until it raises)."""
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -397,11 +406,6 @@ class State(ABC, Generic[G]):
             raise IllegalMoveError(self.game.format_move(move), reason)
         self.make(move)
         return move
-
-    def undo_checked(self) -> None:
-        if not self.history:
-            raise IllegalMoveError("undo", "no move to take back")
-        self.undo()
 
     # --- keys ------------------------------------------------------------------------
     @property

@@ -158,7 +158,7 @@ class EngineSession:
     def cmd_undo(self, args: list[str]) -> str:
         self._arity(args, "undo", 0, 0)
         _, state = self._current()
-        state.undo_checked()
+        state.undo()
         return ""
 
     def cmd_legal(self, args: list[str]) -> str:

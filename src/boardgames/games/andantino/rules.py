@@ -38,7 +38,7 @@ from collections.abc import Callable
 from struct import Struct
 
 from ...errors import IllegalMoveError, NotationError
-from ...game import Game, State
+from ...game import Game, State, nothing_to_undo
 from ...zobrist import ZobristTable
 from .geometry import (
     BIT,
@@ -348,8 +348,11 @@ class AndantinoState(State["Andantino"]):
         else:
             self._winner, self.reason = enemy, SELF_ENCLOSED
 
-    def undo(self) -> None:
-        move = self.history.pop()
+    def undo(self) -> int:
+        try:
+            move = self.history.pop()
+        except IndexError:
+            raise nothing_to_undo() from None
         board = self.board
         player = board[move]
         board[move] = EMPTY
@@ -371,6 +374,7 @@ class AndantinoState(State["Andantino"]):
         self.to_move = player
         self._winner = None
         self.reason = None
+        return move
 
     def is_over(self) -> bool:
         return self.reason is not None

@@ -25,7 +25,7 @@ from itertools import compress, repeat
 from operator import and_
 
 from ...errors import OptionError
-from ...game import Game, State
+from ...game import Game, State, nothing_to_undo
 from ...zobrist import ZobristTable, closure
 from .notation import cell_names, parse_cell
 
@@ -249,8 +249,11 @@ class HadronState(State["Hadron"]):
         self.history.append(move)
         self.to_move = 1 - player
 
-    def undo(self) -> None:
-        move = self.history.pop()
+    def undo(self) -> int:
+        try:
+            move = self.history.pop()
+        except IndexError:
+            raise nothing_to_undo() from None
         board, diff, filled = self.board, self.diff, self.filled
         player = board[move]
         board[move] = EMPTY
@@ -261,6 +264,7 @@ class HadronState(State["Hadron"]):
                 filled[j] -= 1
         self.legal, self.live, self.hashes, self.occupied = self._stack.pop()
         self.to_move = player
+        return move
 
     def is_over(self) -> bool:
         return not self.legal

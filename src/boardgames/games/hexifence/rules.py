@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from ...errors import NotationError, OptionError
-from ...game import Game, State
+from ...game import Game, State, nothing_to_undo
 from ...registry import get_game
 from ...zobrist import ZobristTable
 from ..grid import format_point, parse_point
@@ -183,8 +183,11 @@ class EdgeState(State["EdgeGame"]):
         self.history.append(move)
         self._undo.append((move, p, captured))
 
-    def undo(self) -> None:
-        move, p, captured = self._undo.pop()
+    def undo(self) -> int:
+        try:
+            move, p, captured = self._undo.pop()
+        except IndexError:
+            raise nothing_to_undo() from None
         self.history.pop()
         game = self.game
         keys = game.edge_keys[move]
@@ -201,6 +204,7 @@ class EdgeState(State["EdgeGame"]):
         self.n_empty += 1
         self.to_move = p
         self.hashes = [h ^ k for h, k in zip(self.hashes, keys, strict=True)]
+        return move
 
     def is_over(self) -> bool:
         return not self.n_empty

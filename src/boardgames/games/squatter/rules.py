@@ -31,7 +31,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable
 
-from ...game import Game, OptionError, State
+from ...game import Game, OptionError, State, nothing_to_undo
 from ...zobrist import ZobristTable
 from .geometry import Geometry, bits, flood_seeds
 
@@ -301,8 +301,11 @@ class SquatterState(State["Squatter"]):
         self.packed = packed
         return snapshot
 
-    def undo(self) -> None:
-        move = self.history.pop()
+    def undo(self) -> int:
+        try:
+            move = self.history.pop()
+        except IndexError:
+            raise nothing_to_undo() from None
         packed, snapshot = self._undo.pop()
         self.packed = packed
         p = 1 - self.to_move
@@ -313,6 +316,7 @@ class SquatterState(State["Squatter"]):
         bit = 1 << move
         self.stones[p] ^= bit
         self.free |= bit
+        return move
 
     def is_over(self) -> bool:
         return not self.free
