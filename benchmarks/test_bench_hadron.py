@@ -11,7 +11,8 @@ import pytest
 from bench_helpers import make_undo_all
 
 from boardgames.game import perft
-from boardgames.games.hadron.experts import Aenigma, Regions, scan_specials
+from boardgames.games.hadron.experts import Aenigma, scan_specials
+from boardgames.games.hadron.regions import Regions
 from boardgames.registry import get_game
 from boardgames.search import Searcher
 from boardgames.solving.position import solve_position

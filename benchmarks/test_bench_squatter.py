@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 from bench_helpers import make_undo_all
 
-from boardgames.games.squatter.experts import Seed001, Seed003, Territory
+from boardgames.games.squatter.experts import Seed001, Seed003
+from boardgames.games.squatter.territory import Territory
 from boardgames.registry import get_game
 from boardgames.search import Searcher
 

@@ -58,12 +58,12 @@ class Strip(Game):
     def new_state(self) -> StripState:
         return StripState(self)
 
-    def parse_move(self, text: str) -> int:
+    def _parse_move(self, text: str) -> int:
         if text.isdigit() and int(text) < self.n:
             return int(text)
         raise NotationError(text, "a cell number")
 
-    def format_move(self, move: int) -> str:
+    def _format_move(self, move: int) -> str:
         return str(move)
 
     def evaluators(self):

@@ -1,11 +1,10 @@
-"""Connect Four's rules: `ConnectFour` (the game: tables built once) and
-`C4State` (one position with make/undo and incremental frame hashes)."""
+"""Connect Four's rules: `ConnectFourRules` (the game's rules: tables built
+once) and `C4State` (one position with make/undo and incremental frame
+hashes).  The package's `ConnectFour` adds the notation, evaluators and
+pictures to the rules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from boardgames.evaluation import Evaluator
 from boardgames.game import Game, State, nothing_to_undo
 from boardgames.zobrist import ZobristTable
 
@@ -31,7 +30,7 @@ def _ray(c: int, r: int, dc: int, dr: int) -> list[int]:
     return out
 
 
-class ConnectFour(Game["C4State"]):
+class ConnectFourRules(Game["C4State"]):
     name = "connect4"
     title = "Connect Four"
     player_names = ("red", "yellow")
@@ -56,35 +55,9 @@ class ConnectFour(Game["C4State"]):
     def new_state(self) -> C4State:
         return C4State(self)
 
-    # --- notation, knowledge and drawing live in their own modules -----------------
-    def parse_move(self, text: str) -> int:
-        from .notation import parse_column
 
-        return parse_column(text)
-
-    def format_move(self, move: int) -> str:
-        from .notation import format_column
-
-        return format_column(move)
-
-    def evaluators(self) -> dict[str, Callable[..., Evaluator[C4State]]]:
-        from .experts import EVALUATORS
-
-        return dict(EVALUATORS)
-
-    def render_text(self, state: C4State, color: bool = False) -> str:
-        from .render import render_text
-
-        return render_text(state, color)
-
-    def render_svg(self, state: C4State) -> str:
-        from .render import render_svg
-
-        return render_svg(state)
-
-
-class C4State(State[ConnectFour]):
-    def __init__(self, game: ConnectFour) -> None:
+class C4State(State[ConnectFourRules]):
+    def __init__(self, game: ConnectFourRules) -> None:
         self.game = game
         self.board = [-1] * (COLS * ROWS)
         self.heights = [0] * COLS

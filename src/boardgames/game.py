@@ -1,9 +1,21 @@
-"""The protocol every game implements, and the registry of games.
+"""The protocol every game implements: `Game`, `State` and `Outcome`.
 
 A `Game` is immutable: the rules and precomputed tables for one board size.
 A `State` is one mutable position with make/undo.  Moves are small ints (a
 cell or an edge index); notation is converted at the edges of the library by
 `Game.parse_move` / `Game.format_move`.
+
+The public methods that take outside input are template methods: they check
+the input, then call the hook that the game implements, which never sees a
+value of the wrong kind:
+
+    game.parse_move(text)        text is a str      ->  game._parse_move(text)
+    game.format_move(move)       move is an index   ->  game._format_move(move)
+    game.parse_position(text)    text is a str      ->  game._parse_position(text)
+    state.to_text()                                 ->  game._format_position(state)
+
+The last two have defaults (the moves from the start); a game with a board
+format implements both.
 
 The side to move does not always alternate (HexiFence gives extra turns), so
 code must read `state.to_move` after every move instead of assuming it.
@@ -11,12 +23,11 @@ code must read `state.to_move` after every move instead of assuming it.
 
 from __future__ import annotations
 
-import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import (  # noqa: F401  (OptionError is re-exported: old import path)
     BoardgamesError,
@@ -39,7 +50,6 @@ from .zobrist import identity, invert
 
 S = TypeVar("S", bound="State[Any]")
 G = TypeVar("G", bound="Game[Any]")
-P = TypeVar("P", bound=Callable[..., Any])
 
 
 class End(StrEnum):
@@ -108,21 +118,16 @@ class Outcome:
         return "draw" if self.winner is None else player_names[self.winner]
 
 
-def _text_only(parse: P) -> P:
-    """`parse(game, text)`, with NotationError for a `text` that is not a str."""
-
-    @functools.wraps(parse)
-    def checked(self: Game, text: str) -> Any:
-        if not isinstance(text, str):
-            raise NotationError(repr(text), f"expected text, not {type(text).__name__}")
-        return parse(self, text)
-
-    checked.checked = True  # type: ignore[attr-defined]
-    return cast(P, checked)
-
 
 class Game(ABC, Generic[S]):
-    """Rules and tables for one game at one size. Build with `get_game`."""
+    """Rules and tables for one game at one size. Build with `get_game`.
+
+    What a game implements: `new_state` and the notation hooks `_parse_move`
+    and `_format_move`; where it has more to offer, the position format
+    (`_parse_position`, `_format_position`), its knowledge (`evaluators`,
+    `analyse`, `part_a`), its pictures (`render_text`, `render_svg`) and
+    `benchmark_positions`.  Everything else it inherits.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -146,10 +151,21 @@ class Game(ABC, Generic[S]):
     def new_state(self) -> S:
         """The start position."""
 
-    @_text_only
     def parse_position(self, text: str) -> S:
-        """A position from its text (default: the moves from the start)."""
+        """A position from its text (what `state.to_text()` writes); NotationError
+        for text that is not one, or for a value that is not text."""
+        return self._parse_position(_text(text))
+
+    def _parse_position(self, text: str) -> S:
+        """Hook: the position that `text` (a str) describes.  The default reads
+        the moves from the start, separated by spaces; a game with a board
+        format reads it here (its notation module does the work)."""
         return self.replay(text.split())
+
+    def _format_position(self, state: S) -> str:
+        """Hook: `state`'s text in the game's position format (`state.to_text()`),
+        which `_parse_position` reads back.  The default: the moves from the start."""
+        return state.moves_text()
 
     def replay(self, moves: Iterable[int | str] | str) -> S:
         """The position after playing `moves` (ints or notation, or one text of
@@ -162,24 +178,6 @@ class Game(ABC, Generic[S]):
         return state
 
     # --- moves ---------------------------------------------------------------
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Every game's `format_move` checks its index first (see `check_index`),
-        and its `parse_move` and `parse_position` that they were given text."""
-        super().__init_subclass__(**kwargs)
-        format_move = cls.__dict__.get("format_move")
-        if format_move is not None and not getattr(format_move, "checked", False):
-
-            @functools.wraps(format_move)
-            def checked(self: Game, move: int) -> str:
-                return format_move(self, self.check_index(move))
-
-            checked.checked = True  # type: ignore[attr-defined]
-            cls.format_move = checked  # type: ignore[method-assign]
-        for name in ("parse_move", "parse_position"):
-            parse = cls.__dict__.get(name)
-            if parse is not None and not getattr(parse, "checked", False):
-                setattr(cls, name, _text_only(parse))
-
     def check_index(self, move: object) -> int:
         """`move` if it is a move index of this game (0 <= move < num_moves), else
         NotationError; True/False and floats are not indexes."""
@@ -189,13 +187,24 @@ class Game(ABC, Generic[S]):
             )
         return move
 
-    @abstractmethod
     def parse_move(self, text: str) -> int:
-        """Move index from notation; raises NotationError quoting the text."""
+        """The move index that `text` names; NotationError quoting the text when
+        it names none (or is not text)."""
+        return self._parse_move(_text(text))
+
+    def format_move(self, move: int) -> str:
+        """The notation of a move index; NotationError for anything that is not
+        an index of this game."""
+        return self._format_move(self.check_index(move))
 
     @abstractmethod
-    def format_move(self, move: int) -> str:
-        """Notation of a move index."""
+    def _parse_move(self, text: str) -> int:
+        """Hook: the move index that `text` (a str) names; NotationError quoting
+        the text otherwise."""
+
+    @abstractmethod
+    def _format_move(self, move: int) -> str:
+        """Hook: the notation of `move`, an index already checked to be in range."""
 
     def map_move(self, move: int, symmetry: int) -> int:
         """The move in the frame of `symmetry` (as the canonical key sees it)."""
@@ -320,6 +329,13 @@ def _zero(state: State[Any]) -> float:
     return 0.0
 
 
+def _text(text: object) -> str:
+    """`text` if it is a str, else NotationError (the parsers take text only)."""
+    if not isinstance(text, str):
+        raise NotationError(repr(text), f"expected text, not {type(text).__name__}")
+    return text
+
+
 def nothing_to_undo() -> IllegalMoveError:
     """The error `State.undo` raises on a state with no move to take back."""
     return IllegalMoveError("undo", "no move to take back")
@@ -435,7 +451,7 @@ class State(ABC, Generic[G]):
     def to_text(self) -> str:
         """The position in the game's position format, which `game.parse_position`
         reads back (the moves from the start unless the game has a board format)."""
-        return self.moves_text()
+        return self.game._format_position(self)
 
     def _repr_svg_(self) -> str:
         return self.game.render_svg(self)

@@ -11,7 +11,8 @@ from boardgames.budget import Limits
 from boardgames.errors import IllegalMoveError, NotationError
 from boardgames.game import OptionError, Outcome, perft
 from boardgames.games.hadron import Aenigma, AenigmaParams, scan_specials
-from boardgames.games.hadron.experts import LOST, aenigma_evaluator
+from boardgames.games.hadron.experts import aenigma_evaluator
+from boardgames.games.hadron.regions import LOST
 from boardgames.registry import get_game
 from hadron_reference import brute_force_win
 from protocol_checks import check_protocol
@@ -256,7 +257,7 @@ def test_evaluators_and_rendering():
 def test_the_regions_report_names_the_side_the_ups_favour(moves, reading):
     """Net ups count for White: a negative count is downs, in Black's favour
     (the report said 'ups -3 (White's favour)')."""
-    from boardgames.games.hadron.experts import Regions
+    from boardgames.games.hadron.regions import Regions
 
     game = hadron(5, 5)
     state = game.replay(moves.split())
@@ -370,7 +371,7 @@ def test_colour_swap_is_not_a_symmetry():
 
 
 def test_regions_up_for_white_is_exact():
-    from boardgames.games.hadron.experts import Regions
+    from boardgames.games.hadron.regions import Regions
 
     # 1 x 3 after White A1: A2 (one White more) is opened only if Black takes A3: an up.
     state = hadron(1, 3).replay(["A1"])
@@ -381,7 +382,7 @@ def test_regions_up_for_white_is_exact():
 
 
 def test_regions_stars_and_parity():
-    from boardgames.games.hadron.experts import Regions
+    from boardgames.games.hadron.regions import Regions
 
     # 1 x 5 after White A3: A2 and A4 hold one White more and only A1 / A5 can
     # open them: two ups, and Black to move loses.
@@ -392,7 +393,7 @@ def test_regions_stars_and_parity():
 
 
 def test_regions_exact_verdicts_agree_with_brute_force():
-    from boardgames.games.hadron.experts import Regions
+    from boardgames.games.hadron.regions import Regions
 
     rng = random.Random(4)
     evaluator = Regions()

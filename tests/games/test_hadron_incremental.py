@@ -24,7 +24,8 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames.games.hadron.experts import Regions, Specials, _owner, scan_specials
+from boardgames.games.hadron.experts import Specials, _owner, scan_specials
+from boardgames.games.hadron.regions import Regions
 from boardgames.games.hadron.rules import EMPTY, WHITE, HadronState
 from boardgames.registry import get_game
 

@@ -7,7 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardgames.games.hadron.experts import EVALUATORS, Regions
+from boardgames.games.hadron.experts import EVALUATORS
+from boardgames.games.hadron.regions import Regions
 from boardgames.games.hadron.sums import Sums, sums_evaluator
 from boardgames.registry import get_game
 from hadron_reference import brute_force_win

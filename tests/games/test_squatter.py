@@ -360,7 +360,7 @@ def test_seed003_terms_by_hand():
 
 
 def test_territory_counts_threats():
-    from boardgames.games.squatter.experts import Territory, threats
+    from boardgames.games.squatter.territory import Territory, threats
 
     game = get_game("squatter", size=6)
     state = game.replay(["A2", "F6", "B1", "F5", "B3", "F4"])  # White to move; C2 captures B2
@@ -373,7 +373,7 @@ def test_territory_counts_threats():
 
 
 def test_threat_cache_is_keyed_by_the_players_stones():
-    from boardgames.games.squatter.experts import closing_cells
+    from boardgames.games.squatter.territory import closing_cells
 
     game = get_game("squatter", size=7)
     state = game.benchmark_positions()["middle"]
@@ -514,7 +514,7 @@ def test_ring_seed_lookup_matches_the_ring_walk(size, stones, cell):
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from([4, 5, 6, 7, 9]), st.integers(0, 2**32 - 1), st.integers(0, 80))
 def test_half_diamonds_match_their_definition_cell_by_cell(size, seed, plies):
-    from boardgames.games.squatter.experts import half_diamonds
+    from boardgames.games.squatter.territory import half_diamonds
 
     game = get_game("squatter", size=size)
     state = game.new_state()
@@ -548,7 +548,7 @@ def test_half_diamonds_match_their_definition_cell_by_cell(size, seed, plies):
 
 
 def test_half_diamonds_and_fork_cells():
-    from boardgames.games.squatter.experts import Territory, half_diamonds
+    from boardgames.games.squatter.territory import Territory, half_diamonds
 
     game = get_game("squatter", size=6)
 

@@ -306,7 +306,8 @@ def test_captured_stone_inside_its_own_sides_loop_is_rejected():
 
 
 def test_threats_count_what_the_score_gains():
-    from boardgames.games.squatter.experts import Seed001, Territory, threats
+    from boardgames.games.squatter.experts import Seed001
+    from boardgames.games.squatter.territory import Territory, threats
 
     game = get_game("squatter", size=9)
     state = game.replay(ISSUE_11[:-1])  # White to move; C6 closes the outer ring
@@ -330,7 +331,7 @@ def test_threats_count_what_the_score_gains():
 def check_game_against_reference(size: int, seed: int) -> int:
     """Play one biased random game in the library and the reference side
     by side; returns how many moves revived stones."""
-    from boardgames.games.squatter.experts import threats
+    from boardgames.games.squatter.territory import threats
 
     game = get_game("squatter", size=size)
     rng = random.Random(seed)

@@ -25,15 +25,11 @@ from ...budget import Budget, Limits, gc_paused, pause_gc_for
 from ...errors import OptionError, SearchStopped
 from ...evaluation import with_noise
 from ...game import Game, State
-from ...games.hadron.experts import (
-    Aenigma,
-    AenigmaParams,
-    aenigma_evaluator,
-    regions_evaluator,
-    sums_evaluator,
-)
+from ...games.hadron.experts import Aenigma, AenigmaParams, aenigma_evaluator
+from ...games.hadron.regions import regions_evaluator
 from ...games.hadron.rules import HadronState
 from ...games.hadron.solver import HadronSolver
+from ...games.hadron.sums import sums_evaluator
 from ...options import LIMITS, SEED, TT, Option, noise
 from ...players import Player, SearchPlayer, move_limits
 from ...search import Searcher, SolveResult

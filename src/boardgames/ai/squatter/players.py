@@ -26,7 +26,8 @@ from ...budget import Budget, Limits
 from ...errors import SearchStopped
 from ...game import Game
 from ...games.squatter import SquatterState
-from ...games.squatter.experts import Seed001, Seed003, Territory, seed003_order
+from ...games.squatter.experts import Seed001, Seed003, seed003_order
+from ...games.squatter.territory import Territory
 from ...options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Option
 from ...players import Player, SearchPlayer, move_limits, no_legal_move
 from ...search import Searcher, SearchResult

@@ -34,13 +34,13 @@ from ...games.squatter.geometry import bits
 from ...solution import SolverBase
 
 if TYPE_CHECKING:
-    from ...games.squatter.rules import Squatter, SquatterState
+    from ...games.squatter.rules import SquatterRules, SquatterState
 
 #: The original's window: Java's Integer.MIN_VALUE and MAX_VALUE.
 JAVA_MIN, JAVA_MAX = -(2.0**31), 2.0**31 - 1
 
 
-def rotation_frames(game: Squatter) -> tuple[int, ...]:
+def rotation_frames(game: SquatterRules) -> tuple[int, ...]:
     """Indices of the frame hashes that are the board's four rotations."""
     n = game.size
     quarter = tuple(c * n + (n - 1 - r) for r in range(n) for c in range(n))

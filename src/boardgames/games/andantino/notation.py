@@ -2,14 +2,21 @@
 
 Rows A..S run from the top (z = -9) to the bottom (z = +9); within a row the
 cells are numbered 1.. from the left (smallest x).  The centre is J10.
+
+A position is its move list (`J10` cells or cube `x,y,z`, White first; the
+Black centre stone is implied), which `parse_position` reads.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from ...errors import NotationError
+from ...errors import IllegalMoveError, NotationError
 from .geometry import CUBES, INDEX, RADIUS
+
+if TYPE_CHECKING:
+    from .rules import AndantinoRules, AndantinoState
 
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRS"
 
@@ -72,3 +79,17 @@ def split_moves(text: str) -> list[str]:
         line = line.split("#", 1)[0]
         tokens.extend(m.group(0).strip() for m in _TOKEN.finditer(line))
     return tokens
+
+
+def parse_position(game: AndantinoRules, text: str) -> AndantinoState:
+    """The position after the move list `text` (see `split_moves`); the error
+    names the move at fault and its number."""
+    state = game.new_state()
+    for number, token in enumerate(split_moves(text), 1):
+        try:
+            state.play(token)
+        except IllegalMoveError as exc:
+            raise NotationError(text.strip(), f"move {number} ({token}): {exc}") from None
+        except NotationError as exc:
+            raise NotationError(text.strip(), f"move {number}: {exc}") from None
+    return state

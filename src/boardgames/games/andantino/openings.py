@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from ...errors import NotationError
 
 if TYPE_CHECKING:
-    from .rules import Andantino, AndantinoState
+    from .rules import AndantinoRules, AndantinoState
 
 KINDS = ("general", "enclosure")
 
@@ -127,7 +127,7 @@ class Opening:
     check: str
     comment: str
 
-    def state(self, game: Andantino) -> AndantinoState:
+    def state(self, game: AndantinoRules) -> AndantinoState:
         """The position after the opening's moves."""
         return game.parse_position(self.moves)
 

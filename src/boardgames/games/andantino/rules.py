@@ -1,5 +1,7 @@
-"""Andantino: the rules (`Andantino`, the game; `AndantinoState`, one position
-with incremental make/undo).  See docs/andantino.md for the rules.
+"""Andantino: the rules (`AndantinoRules`, the game's rules and tables;
+`AndantinoState`, one position with incremental make/undo).  The package's
+`Andantino` adds the notation, knowledge and pictures.  See
+docs/andantino.md for the rules.
 
 Per move the state updates, in constant work:
 - the board list and one bitboard per colour;
@@ -34,10 +36,9 @@ flood tried from the stone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from struct import Struct
 
-from ...errors import IllegalMoveError, NotationError
+from ...errors import NotationError
 from ...game import Game, State, nothing_to_undo
 from ...zobrist import ZobristTable
 from .geometry import (
@@ -56,7 +57,6 @@ from .geometry import (
     escape_mask,
     flood,
 )
-from .notation import format_cell, format_cube, parse_cell, split_moves
 from .tallies import (
     CAND_VALUE,
     COLOUR_BITS,
@@ -109,7 +109,7 @@ BENCHMARK_POSITIONS = {
 }
 
 
-class Andantino(Game["AndantinoState"]):
+class AndantinoRules(Game["AndantinoState"]):
     """The radius-9 hexagonal board of 271 cells; moves are the seed's tile
     indices (centre 0, rings from the south-west corner)."""
 
@@ -134,17 +134,10 @@ class Andantino(Game["AndantinoState"]):
     def new_state(self) -> AndantinoState:
         return AndantinoState(self)
 
-    # --- notation ----------------------------------------------------------------
-    def parse_move(self, text: str) -> int:
-        return parse_cell(text)
+    def benchmark_positions(self) -> dict[str, AndantinoState]:
+        return {name: self.parse_position(moves) for name, moves in BENCHMARK_POSITIONS.items()}
 
-    def format_move(self, move: int) -> str:
-        return format_cell(move)
-
-    def format_cube(self, move: int) -> str:
-        """A move in cube coordinates `x,y,z`."""
-        return format_cube(move)
-
+    # --- cells ---------------------------------------------------------------------
     def index(self, x: int, y: int, z: int) -> int:
         """The seed's tile index of cube (x, y, z)."""
         if (x, y, z) not in INDEX:
@@ -155,47 +148,8 @@ class Andantino(Game["AndantinoState"]):
         """Cube coordinates of a tile index."""
         return CUBES[move]
 
-    def parse_position(self, text: str) -> AndantinoState:
-        """A position from its move list (`J10` cells or cube `x,y,z`, White first;
-        the Black centre stone is implied)."""
-        state = self.new_state()
-        for number, token in enumerate(split_moves(text), 1):
-            try:
-                state.play(token)
-            except IllegalMoveError as exc:
-                raise NotationError(text.strip(), f"move {number} ({token}): {exc}") from None
-            except NotationError as exc:
-                raise NotationError(text.strip(), f"move {number}: {exc}") from None
-        return state
 
-    # --- knowledge ---------------------------------------------------------------
-    def evaluators(self) -> dict[str, Callable[..., Callable[[AndantinoState], float]]]:
-        from .experts import EVALUATORS
-
-        return dict(EVALUATORS)
-
-    def analyse(self, state: AndantinoState) -> str:
-        """The generic report and both sides' threats (lines, enclosures, bridges)."""
-        from .threats import describe
-
-        return super().analyse(state) + "\n" + describe(state)
-
-    def benchmark_positions(self) -> dict[str, AndantinoState]:
-        return {name: self.parse_position(moves) for name, moves in BENCHMARK_POSITIONS.items()}
-
-    # --- drawing -----------------------------------------------------------------
-    def render_text(self, state: AndantinoState, color: bool = False) -> str:
-        from .render import render_text
-
-        return render_text(state, color)
-
-    def render_svg(self, state: AndantinoState) -> str:
-        from .render import render_svg
-
-        return render_svg(state)
-
-
-class AndantinoState(State["Andantino"]):
+class AndantinoState(State["AndantinoRules"]):
     """One position: White to move first, a Black stone on the centre."""
 
     __slots__ = (
@@ -216,7 +170,7 @@ class AndantinoState(State["Andantino"]):
         "saved",
     )
 
-    def __init__(self, game: Andantino) -> None:
+    def __init__(self, game: AndantinoRules) -> None:
         self.game = game
         self.board = [EMPTY] * SIZE
         self.bits = [0, 0]

@@ -46,7 +46,7 @@ from .cgt import ZERO, Games
 from .values import Cells, RegionValues
 
 if TYPE_CHECKING:
-    from .rules import Hadron, HadronState
+    from .rules import HadronRules, HadronState
 
 #: Bits per symmetry lane of the packed hash; the random terms have HASH_BITS.
 LANE = 100
@@ -81,7 +81,7 @@ class Nodes:
 
     def __init__(
         self,
-        game: Hadron,
+        game: HadronRules,
         *,
         split: int = SPLIT,
         symmetry: bool = True,

@@ -11,18 +11,18 @@ default `Game.parse_position`); `state.to_text()` writes it.
 
 from __future__ import annotations
 
-from ...errors import NotationError
+from functools import cache
+
 from ..grid import format_point, parse_point
 
 
-def cell_names(rows: int, cols: int) -> list[str]:
+@cache
+def cell_names(rows: int, cols: int) -> tuple[str, ...]:
     """The name of every cell of a rows x cols board, in move-index order."""
-    return [format_point(i // cols, i % cols) for i in range(rows * cols)]
+    return tuple(format_point(i // cols, i % cols) for i in range(rows * cols))
 
 
 def parse_cell(text: str, rows: int, cols: int) -> int:
     """The move index of a cell name on a rows x cols board; NotationError otherwise."""
-    if not isinstance(text, str):
-        raise NotationError(str(text), "a cell name is text such as E5")
     row, col = parse_point(text, rows, cols)
     return row * cols + col

@@ -1,5 +1,6 @@
-"""Hadron (Mark Steere): the rules on any R x C board (`Hadron`, the game;
-`HadronState`, one position), with incremental legality.
+"""Hadron (Mark Steere): the rules on any R x C board (`HadronRules`, the
+game's rules and tables; `HadronState`, one position), with incremental
+legality.  The package's `Hadron` adds the notation, knowledge and pictures.
 
 A stone may go on an empty cell whose orthogonal neighbours hold as many
 White as Black stones; the player to move with no legal cell loses.  Both
@@ -20,20 +21,18 @@ consistent: the empty neighbours at undo are those at make).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import compress, repeat
 from operator import and_
 
 from ...errors import OptionError
 from ...game import Game, State, nothing_to_undo
 from ...zobrist import ZobristTable, closure
-from .notation import cell_names, parse_cell
 
 WHITE, BLACK, EMPTY = 0, 1, -1
 MAX_SIDE = 26
 
 
-class Hadron(Game["HadronState"]):
+class HadronRules(Game["HadronState"]):
     """Rules and tables for one R x C board (9 x 9 by default; `size=N` for N x N)."""
 
     name = "hadron"
@@ -88,8 +87,6 @@ class Hadron(Game["HadronState"]):
         )
         #: The bit of each cell of `order`, in that order (legal_moves filters by them).
         self.order_bits: list[int] = [1 << i for i in self.order]
-        #: Cell names in move-index order (`E5`).
-        self.names: list[str] = cell_names(rows, cols)
 
     def _symmetry_group(self) -> tuple[tuple[int, ...], ...]:
         rows, cols = self.rows, self.cols
@@ -131,67 +128,14 @@ class Hadron(Game["HadronState"]):
             positions["middle"] = middle
         return positions
 
-    # --- moves ----------------------------------------------------------------------
-    def parse_move(self, text: str) -> int:
-        return parse_cell(text, self.rows, self.cols)
 
-    def format_move(self, move: int) -> str:
-        return self.names[move]
-
-    # --- knowledge ----------------------------------------------------------------------
-    def evaluators(self) -> dict[str, Callable[..., Callable[[HadronState], float]]]:
-        from .experts import EVALUATORS
-
-        return dict(EVALUATORS)
-
-    def analyse(self, state: HadronState) -> str:
-        """The generic report, and while the game goes on both sides' special
-        moves and the regions' reading (see experts.py)."""
-        from .experts import Regions, special_moves
-
-        text = super().analyse(state)
-        if state.is_over():
-            return text
-        info = special_moves(state)
-        ups, stars, exact = Regions().analyse(state)
-        return "\n".join([
-            text,
-            f"white specials: {info.white}",
-            f"black specials: {info.black}",
-            f"non-special moves: {info.plain}",
-            f"regions: {describe_ups(ups)}, stars {stars}, {'exact' if exact else 'estimated'}",
-        ])
-
-    # --- drawing ------------------------------------------------------------------------
-    def render_text(self, state: HadronState, color: bool = False) -> str:
-        from .render import render_text
-
-        return render_text(state, color)
-
-    def render_svg(self, state: HadronState) -> str:
-        from .render import render_svg
-
-        return render_svg(state)
-
-
-def describe_ups(ups: int) -> str:
-    """The Regions reading's net ups in words: '2 ups (White's favour)',
-    '3 downs (Black's favour)', 'no net ups'.  An up is worth a little to
-    White, a down (a negative up) as much to Black."""
-    if ups == 0:
-        return "no net ups"
-    word, side = ("up", "White") if ups > 0 else ("down", "Black")
-    count = abs(ups)
-    return f"{count} {word}{'s' if count > 1 else ''} ({side}'s favour)"
-
-
-class HadronState(State["Hadron"]):
+class HadronState(State["HadronRules"]):
     """A Hadron position: stones, neighbour counters and the legal bitboard."""
 
     __slots__ = ("game", "board", "diff", "filled", "legal", "occupied", "to_move",
                  "hashes", "history", "live", "_stack")
 
-    def __init__(self, game: Hadron) -> None:
+    def __init__(self, game: HadronRules) -> None:
         self.game = game
         n = game.cells
         self.board: list[int] = [EMPTY] * n

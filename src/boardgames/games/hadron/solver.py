@@ -46,7 +46,7 @@ from .nodes import LANE, LANE_MASK, SPLIT, Node, Nodes
 
 if TYPE_CHECKING:
     from ...game import State
-    from .rules import Hadron, HadronState
+    from .rules import HadronRules, HadronState
 
 
 #: Added to the score of the moves in s: after every move on the board.
@@ -63,7 +63,7 @@ class HadronSolver(SolverBase, Nodes):
 
     def __init__(
         self,
-        game: Hadron,
+        game: HadronRules,
         *,
         max_entries: int = 8_000_000,
         split: int = SPLIT,

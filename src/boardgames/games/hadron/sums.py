@@ -1,6 +1,6 @@
 """The Sums evaluator: the Regions reading with every small region's exact value.
 
-`Regions` (experts.py) reads a position as a sum of independent regions but
+`Regions` (regions.py) reads a position as a sum of independent regions but
 knows the exact value of regions of one or two live cells only; larger ones
 are estimated (their legal cells as stars, their special pairs as ups).
 `Sums` settles the live cells the way the solver does (values.py: a cell is
@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cgt import ZERO, Games
-from .experts import LOST, WHITE, Regions, neighbour_counts
+from .regions import LOST, Regions, neighbour_counts
+from .rules import WHITE
 from .values import Cells, RegionValues
 
 if TYPE_CHECKING:

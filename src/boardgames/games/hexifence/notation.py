@@ -2,7 +2,7 @@
 and the course's Part A answer.
 
 Moves are edge points: `A1` (row letter, column number) or `row,col`
-(0-based) of the edge grid (`EdgeGame.parse_move` / `format_move`).
+(0-based) of the edge grid (`parse_edge` / `format_edge`).
 
 HexiFence (COMP30024 2016 Part A): a line with N, then 4N-1 lines of 4N-1
 tokens: `+` empty edge, `B`/`R` claimed edge, `-` cell centre or off-board
@@ -23,10 +23,11 @@ not by whom.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...errors import NotationError
+from ...registry import get_game
+from ..grid import format_point, parse_point
 from .rules import UNKNOWN
 
 if TYPE_CHECKING:
@@ -39,6 +40,30 @@ DOTS_OWNER = {" ": -1, "1": 0, "2": 1, "?": UNKNOWN}
 
 def _is_hex(game: EdgeGame) -> bool:
     return game.name == "hexifence"
+
+
+def parse_edge(game: EdgeGame, text: str) -> int:
+    """The edge at the grid point `text` names (`A1` or `row,col`)."""
+    point = parse_point(text, game.layout.rows, game.layout.cols)
+    edge = game.point_to_edge.get(point)
+    if edge is None:
+        raise NotationError(text, "not an edge of this board")
+    return edge
+
+
+def format_edge(game: EdgeGame, edge: int) -> str:
+    """The name of the grid point of `edge`."""
+    i, j = game.layout.edge_points[edge]
+    return format_point(i, j)
+
+
+def parse_position(game: EdgeGame, text: str) -> EdgeState:
+    """A position of `game`'s kind: a HexiFence board or a dots-and-boxes
+    drawing.  The text sets the size, so a board of another size gives a
+    state of that size's game."""
+    if _is_hex(game):
+        return parse_hex(text)
+    return parse_dots(text)
 
 
 def position_text(state: EdgeState) -> str:
@@ -99,11 +124,9 @@ def _default_to_move(claimed: list[int], owner: list[int]) -> int:
     return (len(claimed) - claimed.count(-1) - captured) % 2
 
 
-def parse_hex(text: str, get_size_game: Callable[[int], EdgeGame]) -> EdgeState:
-    """A HexiFence position in the course's format (see the module docstring).
-
-    `get_size_game(N)` gives the game of the size on the first line.
-    """
+def parse_hex(text: str) -> EdgeState:
+    """A HexiFence position in the course's format (see the module docstring),
+    of the game of the size on its first line."""
     lines = text.replace("\r", "").split("\n")
     if not lines or not lines[0].strip():
         raise NotationError(text[:40], "the first line must give the board size N")
@@ -111,7 +134,7 @@ def parse_hex(text: str, get_size_game: Callable[[int], EdgeGame]) -> EdgeState:
     if not (head.isascii() and head.isdigit()) or len(head) > 9 or not 1 <= int(head) <= 5:
         raise NotationError(head, "the board size N on the first line must be 1 to 5")
     n = int(head)
-    game = get_size_game(n)
+    game = cast("EdgeGame", get_game("hexifence", size=n))
     lines, to_move = _split_to_move(lines[1:], game, text)
     size = 4 * n - 1
     if len(lines) != size:
@@ -175,11 +198,9 @@ def _finish(
     return state
 
 
-def parse_dots(text: str, get_dims_game: Callable[[int, int], EdgeGame]) -> EdgeState:
-    """A dots-and-boxes drawing (see the module docstring).
-
-    `get_dims_game(rows, cols)` gives the game of the drawing's size.
-    """
+def parse_dots(text: str) -> EdgeState:
+    """A dots-and-boxes drawing (see the module docstring), of the game of the
+    drawing's size."""
     lines = text.replace("\r", "").split("\n")
     while lines and not lines[0].strip():
         lines.pop(0)
@@ -187,7 +208,7 @@ def parse_dots(text: str, get_dims_game: Callable[[int, int], EdgeGame]) -> Edge
         raise NotationError(text, "empty dots-and-boxes drawing")
     cols = _dots_columns(lines[0].rstrip())
     body = _drawing_body(lines, text)
-    game = get_dims_game((len(body) - 1) // 2, cols)
+    game = cast("EdgeGame", get_game("dots", rows=(len(body) - 1) // 2, cols=cols))
     rest = lines[len(body) :]
     _, to_move = _split_to_move(rest, game, text)
     if any(line.strip() for line in rest):  # a second 'to move' line too

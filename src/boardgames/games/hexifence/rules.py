@@ -5,9 +5,10 @@ claim edges, the claim of a cell's last empty edge captures it, and any
 capture gives the mover exactly one extra move.  A `Layout` (geometry.py)
 says which edges surround which cell; everything else (counters, hashing,
 captures, extra turns, undo) lives here once, in `EdgeGame` and `EdgeState`.
-`HexiFence(size=N)` (the COMP30024 2016 game, hexagonal cells, N from 1 to
-5) and `DotsAndBoxes(rows=R, cols=C)` (R x C square boxes) only choose the
-layout, the names and the board text.
+`HexiFenceRules(size=N)` (the COMP30024 2016 game, hexagonal cells, N from
+1 to 5) and `DotsAndBoxesRules(rows=R, cols=C)` (R x C square boxes) only
+choose the layout and the names; the package's `HexiFence` and
+`DotsAndBoxes` add the notation, knowledge and pictures.
 
 State kept incrementally per move: the claimed bitmask, the number of empty
 edges of every cell, the cell owners, both scores and one Zobrist hash per
@@ -19,14 +20,11 @@ move, so two positions with equal hashes have equal futures and equal scores.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import cast
+from collections.abc import Sequence
 
-from ...errors import NotationError, OptionError
+from ...errors import OptionError
 from ...game import Game, State, nothing_to_undo
-from ...registry import get_game
 from ...zobrist import ZobristTable
-from ..grid import format_point, parse_point
 from .geometry import Layout, hex_layout, square_layout
 
 #: Owner code of a captured cell whose capturer a loaded board did not say.
@@ -58,19 +56,6 @@ class EdgeGame(Game["EdgeState"]):
         self.cell_keys = [self.zobrist.keys[e + c] for c in range(self.num_cells)]
         self.point_to_edge = {p: i for i, p in enumerate(layout.edge_points)}
 
-    # --- notation ------------------------------------------------------------------
-    def parse_move(self, text: str) -> int:
-        """`A1` (row letter, column number) or `row,col` (0-based) of an edge point."""
-        point = parse_point(text, self.layout.rows, self.layout.cols)
-        edge = self.point_to_edge.get(point)
-        if edge is None:
-            raise NotationError(text, "not an edge of this board")
-        return edge
-
-    def format_move(self, move: int) -> str:
-        i, j = self.layout.edge_points[move]
-        return format_point(i, j)
-
     # --- positions -------------------------------------------------------------------
     def new_state(self) -> EdgeState:
         return EdgeState(self)
@@ -90,36 +75,6 @@ class EdgeGame(Game["EdgeState"]):
                 positions["middle"] = state.copy()
         positions["loony"] = state.copy()
         return positions
-
-    # --- knowledge ------------------------------------------------------------------------
-    def evaluators(self) -> dict[str, Callable[..., Callable[[EdgeState], float]]]:
-        from .experts import EVALUATORS
-
-        return dict(EVALUATORS)
-
-    def analyse(self, state: EdgeState) -> str:
-        """The generic report, then safe moves, captures on offer, chains and loops."""
-        from .experts import report
-
-        return f"{super().analyse(state)}\n{report(state)}"
-
-    def part_a(self, state: EdgeState) -> str:
-        """The course's Part A answer: empty edges, most cells one move can
-        capture, cells with exactly one empty edge."""
-        from .notation import part_a
-
-        return part_a(state)
-
-    # --- drawing ------------------------------------------------------------------------
-    def render_text(self, state: EdgeState, color: bool = False) -> str:
-        from .render import render_text
-
-        return render_text(state, color)
-
-    def render_svg(self, state: EdgeState) -> str:
-        from .render import render_svg
-
-        return render_svg(state)
 
 
 class EdgeState(State["EdgeGame"]):
@@ -294,12 +249,6 @@ class EdgeState(State["EdgeGame"]):
         self.history, self._undo = [], []
         self.hashes = self.recompute_hashes()
 
-    def to_text(self) -> str:
-        """The board in the game's text format (`parse_position` reads it back)."""
-        from .notation import position_text
-
-        return position_text(self)
-
 
 # --- the two games ------------------------------------------------------------------------------
 
@@ -310,7 +259,7 @@ def _option(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-class HexiFence(EdgeGame):
+class HexiFenceRules(EdgeGame):
     """HexiFence of dimension `size` (official sizes 2 and 3)."""
 
     name = "hexifence"
@@ -321,15 +270,8 @@ class HexiFence(EdgeGame):
         size = _option("size", size, 1, 5)
         super().__init__(hex_layout(size), size=size)
 
-    def parse_position(self, text: str) -> EdgeState:
-        """A board in the course's format; its first line sets the size, so a
-        board of another size gives a state of that size's game."""
-        from .notation import parse_hex
 
-        return parse_hex(text, lambda n: cast(EdgeGame, get_game("hexifence", size=n)))
-
-
-class DotsAndBoxes(EdgeGame):
+class DotsAndBoxesRules(EdgeGame):
     """Dots-and-boxes with `rows` x `cols` boxes."""
 
     name = "dots"
@@ -340,9 +282,3 @@ class DotsAndBoxes(EdgeGame):
         rows = _option("rows", rows, 1, 12)
         cols = _option("cols", cols, 1, 12)
         super().__init__(square_layout(rows, cols), rows=rows, cols=cols)
-
-    def parse_position(self, text: str) -> EdgeState:
-        """A line drawing; its size sets the board, like HexiFence's size line."""
-        from .notation import parse_dots
-
-        return parse_dots(text, lambda r, c: cast(EdgeGame, get_game("dots", rows=r, cols=c)))

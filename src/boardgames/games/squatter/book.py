@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from .rules import UNPACK
 
 if TYPE_CHECKING:
-    from .rules import Squatter, SquatterState
+    from .rules import SquatterRules, SquatterState
 
 #: size -> [(colour whose moves the book plays, the line's moves, the opponent
 #: the line was built against)].
@@ -108,7 +108,7 @@ def canonical(state: SquatterState) -> tuple[int, int]:
     return key, frames.index(key)
 
 
-def table(game: Squatter) -> dict[int, int]:
+def table(game: SquatterRules) -> dict[int, int]:
     """The book of `game`'s size as canonical key -> move (canonical frame)."""
     found = _TABLES.get(game.size)
     if found is None:

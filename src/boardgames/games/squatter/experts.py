@@ -19,16 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .geometry import bits
-
-# The library's own evaluator and its features live in territory.py.
-from .territory import (  # noqa: F401  (their import path before #16)
-    ClosingCache,
-    Territory,
-    closing_cells,
-    half_diamonds,
-    stone_facts,
-    threats,
-)
+from .territory import Territory, half_diamonds, threats
 
 if TYPE_CHECKING:
     from .rules import SquatterState

@@ -31,7 +31,7 @@ from typing import cast
 from ...errors import NotationError
 from ...registry import get_game
 from .geometry import Geometry, bits
-from .rules import BLACK, COLOUR, MAX_SIZE, MIN_SIZE, WHITE, Squatter, SquatterState
+from .rules import BLACK, COLOUR, MAX_SIZE, MIN_SIZE, WHITE, SquatterRules, SquatterState
 
 TOKENS = "+WB-wb"
 
@@ -46,14 +46,14 @@ class _Board:
     marked: int  # every captured cell: '-', 'w', 'b'
 
 
-def parse_board(text: str, game: Squatter | None = None) -> SquatterState:
+def parse_board(text: str, game: SquatterRules | None = None) -> SquatterState:
     """A state from Part A board text; NotationError names the first problem.
 
     The size comes from the text: `game` is used when it has that size.
     """
     n, rows = _size_and_rows(text)
     if game is None or game.size != n:
-        game = cast(Squatter, get_game("squatter", size=n))
+        game = cast(SquatterRules, get_game("squatter", size=n))
     board = _read_cells(rows, n)
     terr = _territory(game.geometry, board)
     placed_w = (board.live[WHITE] | board.dead[WHITE]).bit_count()
@@ -148,7 +148,7 @@ def _territory(geo: Geometry, board: _Board) -> list[int]:
     return [marked & enclosed[WHITE], marked & enclosed[BLACK]]
 
 
-def _build(game: Squatter, board: _Board, terr: list[int], to_move: int) -> SquatterState:
+def _build(game: SquatterRules, board: _Board, terr: list[int], to_move: int) -> SquatterState:
     state = game.new_state()
     state.stones = board.live[:]
     state.terr = terr[:]
@@ -177,26 +177,3 @@ def part_a(state: SquatterState) -> str:
     else:
         verdict = "White" if white > black else "Black"
     return f"{verdict}\n{white}\n{black}"
-
-
-#: Middle games for `boardgames bench` and the benchmarks: the default AI
-#: (White, depth 2) against seed001 (depth 2) after 14 and 20 moves.
-BENCHMARK_BOARDS = {
-    6: """6
-+ B B B B +
-B W W W W B
-+ W + + B +
-+ + W W + +
-+ + + + + +
-+ + + + + +
-""",
-    7: """7
-+ B B B B B +
-+ + + W W W +
-+ W W + B + +
-B B + W + + +
-+ W W + B + +
-+ W + W + + +
-+ + B + + + +
-""",
-}

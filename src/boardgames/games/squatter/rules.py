@@ -1,4 +1,6 @@
-"""Squatter rules: placement, capture by enclosing loops, recapture, scoring.
+"""Squatter rules: placement, capture by enclosing loops, recapture, scoring
+(`SquatterRules`, the game's rules and tables; `SquatterState`, one
+position).  The package's `Squatter` adds the notation, knowledge and pictures.
 
 The position is seven bitboards: live stones of each colour, captured cells
 owned by each colour (territory), captured stones by their original colour
@@ -31,7 +33,8 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable
 
-from ...game import Game, OptionError, State, nothing_to_undo
+from ...errors import OptionError
+from ...game import Game, State, nothing_to_undo
 from ...zobrist import ZobristTable
 from .geometry import Geometry, bits, flood_seeds
 
@@ -55,7 +58,30 @@ def pack(hashes: list[int] | tuple[int, ...]) -> int:
     return sum(h << (HASH_BITS * i) for i, h in enumerate(hashes))
 
 
-class Squatter(Game["SquatterState"]):
+#: Middle games for `boardgames bench` and the benchmarks: the default AI
+#: (White, depth 2) against seed001 (depth 2) after 14 and 20 moves.
+BENCHMARK_BOARDS = {
+    6: """6
++ B B B B +
+B W W W W B
++ W + + B +
++ + W W + +
++ + + + + +
++ + + + + +
+""",
+    7: """7
++ B B B B B +
++ + + W W W +
++ W W + B + +
+B B + W + + +
++ W W + B + +
++ W + W + + +
++ + B + + + +
+""",
+}
+
+
+class SquatterRules(Game["SquatterState"]):
     """Squatter on an N x N board (official sizes 6 and 7). White moves first."""
 
     name = "squatter"
@@ -113,67 +139,16 @@ class Squatter(Game["SquatterState"]):
     def new_state(self) -> SquatterState:
         return SquatterState(self)
 
-    def parse_position(self, text: str) -> SquatterState:
-        """A position from the course's Part A board text.
-
-        The size comes from the text, so a 7 x 7 board read through a 6 x 6
-        game gives a state of the 7 x 7 game.
-        """
-        from .notation import parse_board
-
-        return parse_board(text, self)
-
     def benchmark_positions(self) -> dict[str, SquatterState]:
         """The start and, on 6 x 6 and 7 x 7, a fixed middle game."""
-        from .notation import BENCHMARK_BOARDS, parse_board
-
         positions = {"start": self.new_state()}
         text = BENCHMARK_BOARDS.get(self.size)
         if text is not None:
-            positions["middle"] = parse_board(text, self)
+            positions["middle"] = self.parse_position(text)
         return positions
 
-    # --- moves -------------------------------------------------------------------
-    def parse_move(self, text: str) -> int:
-        return self.geometry.parse_cell(text)
 
-    def format_move(self, move: int) -> str:
-        return self.geometry.format_cell(move)
-
-    # --- knowledge -------------------------------------------------------------------
-    def evaluators(self) -> dict[str, Callable[..., Callable[[SquatterState], float]]]:
-        from .experts import EVALUATORS
-
-        return dict(EVALUATORS)
-
-    def default_evaluator(self) -> Callable[[SquatterState], float]:
-        return self.evaluator("default")
-
-    def analyse(self, state: SquatterState) -> str:
-        """The generic report, then stones, threats and half diamonds of each side."""
-        from .experts import report
-
-        return f"{super().analyse(state)}\n{report(state)}"
-
-    def part_a(self, state: SquatterState) -> str:
-        """The course's Part A answer: winner line, White's and Black's captured counts."""
-        from .notation import part_a
-
-        return part_a(state)
-
-    # --- drawing ------------------------------------------------------------------------
-    def render_text(self, state: SquatterState, color: bool = False) -> str:
-        from .render import render_text
-
-        return render_text(state, color)
-
-    def render_svg(self, state: SquatterState) -> str:
-        from .render import render_svg
-
-        return render_svg(state)
-
-
-class SquatterState(State["Squatter"]):
+class SquatterState(State["SquatterRules"]):
     """One Squatter position with make/undo."""
 
     __slots__ = (
@@ -188,7 +163,7 @@ class SquatterState(State["Squatter"]):
         "_undo",
     )
 
-    def __init__(self, game: Squatter) -> None:
+    def __init__(self, game: SquatterRules) -> None:
         self.game = game
         self.to_move = WHITE
         self.packed = 0  # the frame hashes, packed (see `hashes`)
@@ -402,13 +377,6 @@ class SquatterState(State["Squatter"]):
         if self.terr[1] & bit:
             return BLACK
         return None
-
-    # --- presentation -----------------------------------------------------------------
-    def to_text(self) -> str:
-        """The position as Part A board text (`Squatter.parse_position` reads it back)."""
-        from .notation import write_board
-
-        return write_board(self)
 
 
 def enclosed(geo: Geometry, move: int, mine: int, seeds: tuple[int, ...]) -> int:

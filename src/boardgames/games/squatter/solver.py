@@ -40,7 +40,7 @@ from .potential import dead_cells
 from .solver_node import PASS, WORK_SHIFT, build_node
 
 if TYPE_CHECKING:
-    from .rules import Squatter, SquatterState
+    from .rules import SquatterRules, SquatterState
 
 #: Default cap of the table (entries).
 TT_CAP = 1 << 22
@@ -53,7 +53,7 @@ class SquatterSolver(SolverBase):
 
     def __init__(
         self,
-        game: Squatter,
+        game: SquatterRules,
         *,
         tt_cap: int = TT_CAP,
         symmetry: bool = True,

@@ -12,7 +12,7 @@ from .geometry import Geometry
 from .rules import enclosed
 
 if TYPE_CHECKING:
-    from .rules import Squatter, SquatterState
+    from .rules import SquatterRules, SquatterState
 
 #: (player, that player's live stones) -> `closing_cells`' answer.
 ClosingCache = dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int]]
@@ -68,7 +68,7 @@ class Territory:
         self.shape, self.corner, self.side = shape, corner, side
         self.potential, self.fork = potential, fork
         self._weights = (capture, tempo, pressure, shape, corner, side, potential, fork)
-        self._game: Squatter | None = None
+        self._game: SquatterRules | None = None
         self._shifts = (0, 0, 0, 0)
         self._facts: tuple[FactsCache, FactsCache] = ({}, {})
         self._values: dict[tuple[int, ...], float] = {}
@@ -165,7 +165,7 @@ class Territory:
         values[key] = value
         return value
 
-    def _start(self, game: Squatter) -> None:
+    def _start(self, game: SquatterRules) -> None:
         """Empty caches for `game` (the stones' bitboards mean other cells on another size)."""
         self._game = game
         self._geometry = geo = game.geometry
