@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.errors import IllegalMoveError, NotationError
-from boardgames.game import Game, State
+from boardgames.game import REPR_TEXT, Game, State
 
 
 def snapshot(state: State) -> tuple:
@@ -143,6 +143,57 @@ def check_position_round_trip(game: Game, seed: int) -> None:
     assert sorted(again.legal_moves()) == sorted(state.legal_moves())
 
 
+def check_equality(game: Game, seed: int) -> None:
+    """Two states are equal when they hold the same position (same game, side
+    to move and text): a copy, a replay of the same moves and the text read
+    back; one more move makes a different position.  States are not hashable."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    moves = random_playout(state, rng, rng.randrange(40))
+    assert state.copy() == state
+    assert game.replay(moves) == state
+    assert game.parse_position(state.to_text()) == state
+    assert (state == game.new_state()) == (not moves)
+    if not state.is_over():
+        other = state.copy()
+        other.make(rng.choice(other.legal_moves()))
+        assert other != state and state != other
+        other.undo()
+        assert other == state
+    assert state != state.to_text()
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(state)
+
+
+def check_repr(game: Game, seed: int) -> None:
+    """`repr(state)`: one line naming the state's type, the game and its
+    options, who is to move or how the game ended, and the position's text
+    (whole when short, else its two ends)."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    random_playout(state, rng, rng.randrange(60))
+    text = repr(state)
+    assert "\n" not in text
+    head = f"<{type(state).__name__} {game.describe()}, "
+    assert text.startswith(head) and text.endswith(">")
+    outcome = state.outcome()
+    if outcome is None:
+        assert f"{game.player_names[state.to_move]} to move" in text
+    else:
+        assert outcome.reason in text
+        assert ("draw" if outcome.winner is None else game.player_names[outcome.winner]) in text
+    position = " / ".join(
+        line.strip() for line in state.to_text().splitlines() if line.strip()
+    )
+    if len(position) <= REPR_TEXT:
+        assert text.endswith(f": {position or '(start)'}>")
+    else:
+        shown = text[len(head) : -1].partition(": ")[2]
+        start, _, end = shown.partition(" ... ")
+        assert position.startswith(start) and position.endswith(end)
+        assert len(shown) <= REPR_TEXT
+
+
 def check_protocol(game: Game, examples: int = 25) -> None:
     """Run every generic check over `examples` random games."""
     check_notation_round_trip(game)
@@ -158,5 +209,7 @@ def check_protocol(game: Game, examples: int = 25) -> None:
         check_symmetry(game, seed)
         check_bad_input(game, seed)
         check_position_round_trip(game, seed)
+        check_equality(game, seed)
+        check_repr(game, seed)
 
     run()

@@ -49,6 +49,8 @@ from .options import (
 from .zobrist import identity, invert
 
 S = TypeVar("S", bound="State[Any]")
+#: Longest position text in `repr(state)` (a longer one keeps its two ends).
+REPR_TEXT = 140
 G = TypeVar("G", bound="Game[Any]")
 
 
@@ -343,7 +345,15 @@ def nothing_to_undo() -> IllegalMoveError:
 
 class State(ABC, Generic[G]):
     """One mutable position. `make`/`undo` are the fast path used by search;
-    `play` checks legality first and leaves the state unchanged on error."""
+    `play` checks legality first and leaves the state unchanged on error.
+
+    Two states are equal when they hold the same position: the same game, the
+    same side to move and the same `to_text()` (for games whose text is the
+    move list, the same moves in the same order).  States are mutable, so
+    they are not hashable: use `state.key` or `state.canonical()` as a key.
+    """
+
+    __hash__ = None  # type: ignore[assignment]
 
     game: G
     #: 0 or 1: index into `game.player_names`.
@@ -458,6 +468,33 @@ class State(ABC, Generic[G]):
 
     def __str__(self) -> str:
         return self.game.render_text(self)
+
+    def __repr__(self) -> str:
+        """The game, who is to move (or the result) and the position's text on
+        one line, shortened: `<HadronState hadron rows=9 cols=9, black to move: E5>`."""
+        game = self.game
+        outcome = self.outcome()
+        if outcome is None:
+            status = f"{game.player_names[self.to_move]} to move"
+        elif outcome.winner is None:
+            status = f"draw ({outcome.reason})"
+        else:
+            status = f"{game.player_names[outcome.winner]} won ({outcome.reason})"
+        text = " / ".join(line.strip() for line in self.to_text().splitlines() if line.strip())
+        if len(text) > REPR_TEXT:
+            half = (REPR_TEXT - 5) // 2
+            text = f"{text[:half]} ... {text[-half:]}"
+        return f"<{type(self).__name__} {game.describe()}, {status}: {text or '(start)'}>"
+
+    def __eq__(self, other: object) -> bool:
+        """The same position: same game, same side to move, same `to_text()`."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            other.game == self.game
+            and other.to_move == self.to_move
+            and other.to_text() == self.to_text()
+        )
 
 
 def perft(state: State, depth: int) -> int:
