@@ -30,7 +30,7 @@ from boardgames.match.records import GameRecord
 from boardgames.registry import get_game
 
 if TYPE_CHECKING:
-    from boardgames.games.squatter.rules import Squatter
+    from boardgames.games.squatter import Squatter
 
 COLOURS = ("White", "Black")
 
