@@ -497,12 +497,12 @@ class State(ABC, Generic[G]):
         )
 
 
-def perft(state: State, depth: int) -> int:
+def perft(state: State[Any], depth: int) -> int:
     """The number of move sequences of length `depth` (finished games end early)."""
     return _perft(state, check_whole("perft depth", depth, 0))
 
 
-def _perft(state: State, depth: int) -> int:
+def _perft(state: State[Any], depth: int) -> int:
     if depth == 0:
         return 1
     moves = state.legal_moves()

@@ -69,7 +69,9 @@ class BridgeExpert:
         return "BridgeExpert()"
 
 
-def seed_evaluator(noise: float = 0.5, seed: int | None = None, bridge: float = 1.0) -> Weighted:
+def seed_evaluator(
+    noise: float = 0.5, seed: int | None = None, bridge: float = 1.0
+) -> Weighted[AndantinoState]:
     """The seed bot's evaluation: BridgeExpert plus a RandomExpert tie-breaker."""
     experts: list[tuple[Callable[[AndantinoState], float], float]] = [(BridgeExpert(), bridge)]
     if noise:
@@ -243,7 +245,9 @@ class ThreatEvaluator:
             return 0.0 if won is None else (WIN_NEXT if won == state.to_move else -WIN_NEXT)
         me = state.to_move
         tally = state.tally
-        f = FIELD_STRUCT.unpack((tally & LOW_MASK).to_bytes(LOW_BITS // 8, "little"))
+        f: tuple[int, ...] = FIELD_STRUCT.unpack(
+            (tally & LOW_MASK).to_bytes(LOW_BITS // 8, "little")
+        )
         # Fields (tallies.py): 0-2 White's 2/3/4-windows, 3-5 Black's; 6-8
         # White stones with 3/4/5 Black ones around, 9-11 the reverse; 12, 13
         # bridges round White's and Black's stones; 14, 15 mobility.
