@@ -120,7 +120,6 @@ class Outcome:
         return "draw" if self.winner is None else player_names[self.winner]
 
 
-
 class Game(ABC, Generic[S]):
     """Rules and tables for one game at one size. Build with `get_game`.
 
