@@ -3,19 +3,8 @@
 A `Game` is immutable: the rules and precomputed tables for one board size.
 A `State` is one mutable position with make/undo.  Moves are small ints (a
 cell or an edge index); notation is converted at the edges of the library by
-`Game.parse_move` / `Game.format_move`.
-
-The public methods that take outside input are template methods: they check
-the input, then call the hook that the game implements, which never sees a
-value of the wrong kind:
-
-    game.parse_move(text)        text is a str      ->  game._parse_move(text)
-    game.format_move(move)       move is an index   ->  game._format_move(move)
-    game.parse_position(text)    text is a str      ->  game._parse_position(text)
-    state.to_text()                                 ->  game._format_position(state)
-
-The last two have defaults (the moves from the start); a game with a board
-format implements both.
+`Game.parse_move` / `Game.format_move`, which check their input before the
+game's own hooks see it (`Game` lists what a game implements).
 
 The side to move does not always alternate (HexiFence gives extra turns), so
 code must read `state.to_move` after every move instead of assuming it.
@@ -123,11 +112,13 @@ class Outcome:
 class Game(ABC, Generic[S]):
     """Rules and tables for one game at one size. Build with `get_game`.
 
-    What a game implements: `new_state` and the notation hooks `_parse_move`
-    and `_format_move`; where it has more to offer, the position format
-    (`_parse_position`, `_format_position`), its knowledge (`evaluators`,
-    `analyse`, `part_a`), its pictures (`render_text`, `render_svg`) and
-    `benchmark_positions`.  Everything else it inherits.
+    What a game implements: `new_state` and the hooks `_parse_move(text)` and
+    `_format_move(move)`, which `parse_move` and `format_move` call once the
+    text is known to be a str and the move an index of the game; for a board
+    format, `_parse_position` and `_format_position` (behind `parse_position`
+    and `state.to_text()`; the default is the move list); where it has more
+    to offer, `evaluators`, `analyse`, `part_a`, `render_text`, `render_svg`
+    and `benchmark_positions`.  Everything else it inherits.
     """
 
     name: ClassVar[str]
@@ -158,14 +149,13 @@ class Game(ABC, Generic[S]):
         return self._parse_position(_text(text))
 
     def _parse_position(self, text: str) -> S:
-        """Hook: the position that `text` (a str) describes.  The default reads
-        the moves from the start, separated by spaces; a game with a board
-        format reads it here (its notation module does the work)."""
+        """Hook: the position that `text` (a str) describes; by default the moves
+        from the start, separated by spaces."""
         return self.replay(text.split())
 
     def _format_position(self, state: S) -> str:
-        """Hook: `state`'s text in the game's position format (`state.to_text()`),
-        which `_parse_position` reads back.  The default: the moves from the start."""
+        """Hook: `state.to_text()`, which `_parse_position` reads back; by default
+        the moves from the start."""
         return state.moves_text()
 
     def replay(self, moves: Iterable[int | str] | str) -> S:
@@ -189,13 +179,11 @@ class Game(ABC, Generic[S]):
         return move
 
     def parse_move(self, text: str) -> int:
-        """The move index that `text` names; NotationError quoting the text when
-        it names none (or is not text)."""
+        """The move index `text` names; NotationError when it names none."""
         return self._parse_move(_text(text))
 
     def format_move(self, move: int) -> str:
-        """The notation of a move index; NotationError for anything that is not
-        an index of this game."""
+        """The notation of a move; NotationError for what is not a move index."""
         return self._format_move(self.check_index(move))
 
     @abstractmethod
@@ -346,10 +334,9 @@ class State(ABC, Generic[G]):
     """One mutable position. `make`/`undo` are the fast path used by search;
     `play` checks legality first and leaves the state unchanged on error.
 
-    Two states are equal when they hold the same position: the same game, the
-    same side to move and the same `to_text()` (for games whose text is the
-    move list, the same moves in the same order).  States are mutable, so
-    they are not hashable: use `state.key` or `state.canonical()` as a key.
+    States are equal when they hold the same position: the same game, side
+    to move and `to_text()` (where that is the move list, the same moves in
+    order).  Mutable, so not hashable: key by `state.key` or `canonical()`.
     """
 
     __hash__ = None  # type: ignore[assignment]
@@ -373,11 +360,9 @@ class State(ABC, Generic[G]):
 
     @abstractmethod
     def undo(self) -> int:
-        """Take back the last move made on this object and return it;
-        IllegalMoveError (`nothing_to_undo()`) when there is none.
-
-        On the search's path: a game pops its history inside `try`/`except
-        IndexError` (free in Python 3.11 until it raises)."""
+        """Take back the last move made on this object and return it; when there
+        is none, `nothing_to_undo()` (a game pops its history inside `try`/`except
+        IndexError`: free in Python 3.11 on the search's path until it raises)."""
 
     @abstractmethod
     def is_over(self) -> bool:
