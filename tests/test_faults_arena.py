@@ -20,12 +20,12 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.cli import main
-from boardgames.errors import OptionError, TournamentInUseError
+from boardgames.errors import OptionError, QuitRequest, TournamentInUseError
 from boardgames.game import End
 from boardgames.io import atomic_write_text, check_writable
 from boardgames.match.play import CTRL_C, GameInterrupted, play_game
 from boardgames.match.records import GameRecord
-from boardgames.players import Player, QuitRequest, RandomPlayer
+from boardgames.players import Player, RandomPlayer
 from boardgames.registry import get_game
 from boardgames.tournament.store import TournamentDir
 from cli_checks import assert_error

@@ -7,8 +7,8 @@ import pytest
 
 from boardgames.ai import make_player
 from boardgames.budget import Limits
-from boardgames.errors import GameOverError, IllegalMoveError
-from boardgames.game import End, OptionError
+from boardgames.errors import GameOverError, IllegalMoveError, OptionError
+from boardgames.game import End
 from boardgames.match.play import play_game
 from boardgames.match.records import GameRecord
 from boardgames.players import (
@@ -333,3 +333,21 @@ def test_ctrl_c_at_the_prompt_quits_cleanly(game):
 
     with pytest.raises(QuitRequest):
         HumanPlayer(input=interrupted, output=lambda text: None).choose(game.new_state())
+
+
+def test_an_evaluator_factory_s_own_checks_are_option_errors_and_its_bugs_surface(
+    game, monkeypatch
+):
+    def checked(weight=1.0):
+        if weight < 0:
+            raise ValueError("weight must be >= 0")
+        return lambda state: weight
+
+    def buggy(weight=1.0):
+        return len(weight)  # a bug in the factory: len() of a float
+
+    monkeypatch.setattr(game, "evaluators", lambda: {"checked": checked, "buggy": buggy})
+    with pytest.raises(OptionError, match="bad options for evaluator 'checked': weight must"):
+        game.evaluator("checked", weight=-1)
+    with pytest.raises(TypeError, match="has no len"):
+        game.evaluator("buggy", weight=2.0)

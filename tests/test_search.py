@@ -23,13 +23,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames.budget import Limits
-from boardgames.errors import NotationError
-from boardgames.game import Game, OptionError, State, nothing_to_undo
+from boardgames.errors import NotationError, OptionError
+from boardgames.game import Game, State, nothing_to_undo
 from boardgames.registry import get_game
-from boardgames.search import MCTS, WIN, Searcher, SearchResult, SolveResult, solve
+from boardgames.search import MCTS, WIN, Searcher, SearchResult, solve
 from boardgames.search.negamax import SIDE_KEY
 from boardgames.search.result import describe_score
 from boardgames.search.tt import EXACT, LOWER, TranspositionTable, from_tt, to_tt
+from boardgames.solution import SolveResult
 from boardgames.zobrist import ZobristTable
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

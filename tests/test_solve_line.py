@@ -21,8 +21,8 @@ from boardgames.cli import main
 from boardgames.errors import SearchStopped
 from boardgames.game import State
 from boardgames.registry import game_entry, get_game
-from boardgames.search import SolveResult, solve
-from boardgames.solution import EXACT, LOWER, UPPER, line_by_solving
+from boardgames.search import solve
+from boardgames.solution import EXACT, LOWER, UPPER, SolveResult, line_by_solving
 from boardgames.solving.position import solve_position, solver_info
 from test_search import STRIPS, brute_value, random_position, snapshot
 

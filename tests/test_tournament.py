@@ -19,7 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from boardgames.cli import main
-from boardgames.game import End, OptionError
+from boardgames.errors import OptionError
+from boardgames.game import End
 from boardgames.match.records import GameRecord
 from boardgames.parallel import MissingExtraError, open_executor
 from boardgames.players import Player, RandomPlayer

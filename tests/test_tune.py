@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from boardgames.ai import make_player
 from boardgames.cli import main
-from boardgames.game import OptionError
+from boardgames.errors import OptionError
 from boardgames.games.hadron import AenigmaParams
 from boardgames.registry import game_entry, get_game
 from boardgames.tuning.hadron import aenigma_space, aenigma_spec, tune_aenigma

@@ -10,8 +10,14 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .errors import BoardgamesError, IllegalMoveError, NotationError, UnknownNameError
-    from .game import Game, OptionError, State, perft
+    from .errors import (
+        BoardgamesError,
+        IllegalMoveError,
+        NotationError,
+        OptionError,
+        UnknownNameError,
+    )
+    from .game import Game, State, perft
     from .registry import game_names, get_game, register_game
 
 #: Public name -> the module that defines it.

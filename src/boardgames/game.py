@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import (  # noqa: F401  (OptionError is re-exported: old import path)
-    BoardgamesError,
+from .errors import (
     IllegalMoveError,
     NotationError,
     OptionError,
@@ -247,7 +246,7 @@ class Game(ABC, Generic[S]):
                 options[key] = value
         try:
             evaluator = factory(**options)
-        except (TypeError, ValueError) as exc:
+        except ValueError as exc:  # the factory's own checks; a TypeError is a bug
             raise OptionError(f"bad options for evaluator {name!r}: {exc}") from None
         return evaluator if "noise" in own else with_noise(evaluator, noise or 0, seed)
 

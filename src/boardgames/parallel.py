@@ -31,8 +31,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-from .errors import MissingExtraError
-from .game import OptionError
+from .errors import MissingExtraError, OptionError
 from .options import MAX_WORKERS, check_whole
 
 

@@ -28,14 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from .budget import Limits, given_limits
-from .errors import (  # noqa: F401  (old home)
-    BoardgamesError,
-    GameOverError,
-    PlayerRequest,
-    QuitRequest,
-    SaveRequest,
-    UndoRequest,
-)
+from .errors import BoardgamesError, GameOverError, QuitRequest, SaveRequest, UndoRequest
 from .game import State
 
 if TYPE_CHECKING:

@@ -521,7 +521,7 @@ def test_default_ai_blocks_a_five():
 
 def test_ai_options_are_checked():
     from boardgames.ai import make_player
-    from boardgames.game import OptionError
+    from boardgames.errors import OptionError
 
     with pytest.raises(OptionError, match="noise"):
         make_player(GAME, "seed:noise=-1")

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from boardgames.budget import Limits
-from boardgames.errors import IllegalMoveError, NotationError
-from boardgames.game import OptionError, Outcome, perft
+from boardgames.errors import IllegalMoveError, NotationError, OptionError
+from boardgames.game import Outcome, perft
 from boardgames.games.hadron import Aenigma, AenigmaParams, scan_specials
 from boardgames.games.hadron.experts import aenigma_evaluator
 from boardgames.games.hadron.regions import LOST

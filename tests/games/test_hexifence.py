@@ -10,12 +10,12 @@ import pytest
 
 from boardgames.ai import make_player
 from boardgames.budget import Limits
-from boardgames.errors import NotationError, SearchStopped
-from boardgames.game import OptionError, Outcome
+from boardgames.errors import NotationError, OptionError, SearchStopped
+from boardgames.game import Outcome
 from boardgames.games.hexifence import UNKNOWN
 from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.registry import get_game
-from boardgames.search import SolveResult
+from boardgames.solution import SolveResult
 from boardgames.solving.position import solve_position
 from edge_reference import rest as remaining_value
 from protocol_checks import check_protocol

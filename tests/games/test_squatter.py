@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames.errors import IllegalMoveError, NotationError
-from boardgames.game import OptionError, Outcome, perft
+from boardgames.errors import IllegalMoveError, NotationError, OptionError
+from boardgames.game import Outcome, perft
 from boardgames.games.squatter import BLACK, WHITE, parse_board, part_a
 from boardgames.registry import get_game
 from protocol_checks import check_protocol

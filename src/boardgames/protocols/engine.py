@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..ai import ai_names, make_player
-from ..errors import BadFileError, BoardgamesError, GameOverError, ProtocolError, quote
-from ..game import Game, OptionError, State, perft
+from ..errors import BadFileError, BoardgamesError, GameOverError, OptionError, ProtocolError, quote
+from ..game import Game, State, perft
 from ..io import read_text
 from ..options import check_whole, parse_pairs, parse_value
 from ..players import Player

@@ -19,7 +19,7 @@ another turn is not negated.  See docs/search.md.
 from ..errors import SearchStopped
 from .iterative import Searcher
 from .mcts import MCTS
-from .result import MATE_BOUND, WIN, SearchResult, SolveResult, describe_score, is_proven
+from .result import MATE_BOUND, WIN, SearchResult, describe_score, is_proven
 from .solve import solve
 
 __all__ = [
@@ -29,7 +29,6 @@ __all__ = [
     "SearchResult",
     "SearchStopped",
     "Searcher",
-    "SolveResult",
     "describe_score",
     "is_proven",
     "solve",

@@ -5,7 +5,6 @@ Scores are from the side to move at the root.  A forced win scores
 score beyond `MATE_BOUND` in absolute value is a proven result.
 
 - `SearchResult`: one search (or one depth of `Searcher.iterate`);
-- `SolveResult`: an exact solve;
 - `SearchStats`: the counters of the negamax core (`Core.stats()`);
 - `RootBest`: the best root move of the iteration under way (`Core.root_best`).
 """
@@ -15,8 +14,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
-
-from ..solution import SolveResult  # noqa: F401  (re-exported: search's public name)
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -25,9 +25,9 @@ from ..errors import SearchStopped
 from ..solution import EXACT as EXACT_VALUE
 from ..solution import LOWER as LOWER_BOUND
 from ..solution import UPPER as UPPER_BOUND
+from ..solution import SolveResult
 from .negamax import tt_key
 from .ordering import MAX_PLY, History, Killers, cutoff_recorder, order_moves
-from .result import SolveResult
 from .tt import EXACT, LOWER, UPPER, TranspositionTable, lookup_function
 
 if TYPE_CHECKING:

@@ -62,11 +62,6 @@ class GenericSolver:
         return generic_solve(state, table=self.table, **options)
 
 
-def has_own_solver(game: Game[Any]) -> bool:
-    """Whether `game` declares a solver of its own."""
-    return game_entry(game.name).part("solver") is not None
-
-
 def solver_for(game: Game[Any], reuse: bool = False) -> Any:
     """A solver object for `game`: its own, else the generic one; with `reuse`,
     the one this process keeps for the game (made on first use)."""

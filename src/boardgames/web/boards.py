@@ -103,7 +103,7 @@ def find_board(game: Game) -> Board:
     """Try each rule in turn; the first whose regions pass `verify` wins."""
     try:
         elements = parse_svg(game.render_svg(game.new_state()))
-    except (ET.ParseError, BoardgamesError, ValueError, TypeError):
+    except (ET.ParseError, BoardgamesError, ValueError):
         return Board((), "none")
     for rule, find in RULES:
         try:
@@ -306,16 +306,3 @@ def _in_polygon(points: list[Point], x: float, y: float) -> bool:
         j = i
     return inside
 
-
-def view_box(svg: str) -> tuple[float, float, float, float] | None:
-    """The SVG's viewBox (or 0 0 width height), for the page's overlay."""
-    root = ET.fromstring(svg)
-    box = root.get("viewBox")
-    if box:
-        numbers = [float(n) for n in _NUMBER.findall(box)]
-        if len(numbers) == 4:
-            return numbers[0], numbers[1], numbers[2], numbers[3]
-    try:
-        return 0.0, 0.0, float(root.get("width", "")), float(root.get("height", ""))
-    except ValueError:
-        return None

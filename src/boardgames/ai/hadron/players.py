@@ -32,7 +32,8 @@ from ...games.hadron.solver import HadronSolver
 from ...games.hadron.sums import sums_evaluator
 from ...options import LIMITS, SEED, TT, Option, noise
 from ...players import Player, SearchPlayer, move_limits
-from ...search import Searcher, SolveResult
+from ...search import Searcher
+from ...solution import SolveResult
 from ..registry import register_ai
 from .endgame import swindle
 

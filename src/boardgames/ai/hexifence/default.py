@@ -57,7 +57,8 @@ from ...games.hexifence.experts import (
 )
 from ...games.hexifence.solver import EdgeSolver
 from ...players import Player, move_limits, no_legal_move
-from ...search import SearchResult, SolveResult
+from ...search import SearchResult
+from ...solution import SolveResult
 
 #: Table sizes of the player's two solvers (entries, both generations): a
 #: match fills them; each generation switch is free (table.py).
