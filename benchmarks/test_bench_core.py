@@ -26,7 +26,7 @@ pytestmark = pytest.mark.benchmark
 
 def test_plain_alphabeta_against_the_reference(benchmark):
     """The engine's plain alpha-beta against a hand-written single-game
-    negamax searching the very same tree: issue #16 asks for 0.95 (the
+    negamax searching the very same tree: the target is 0.95 (the
     median of five rounds measured 0.96-0.98); the assertion keeps a margin
     for a loaded machine."""
     figures = reference_negamax.compare(depth=10, rounds=5)
@@ -46,7 +46,7 @@ def test_plain_alphabeta_against_the_reference(benchmark):
 
 @pytest.mark.skipif(not easyai_compare.easyai_available(), reason="easyAI is not installed")
 def test_default_searcher_against_easyai(benchmark):
-    """Depth 8 from the start against easyAI's Negamax(8): issue #16 asks for
+    """Depth 8 from the start against easyAI's Negamax(8): the target is
     150x (measured 155-170x in CPU time); asserted with a margin."""
     figures = easyai_compare.compare(depth=8)
     print(

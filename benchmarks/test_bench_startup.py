@@ -1,4 +1,4 @@
-"""Start-up time of the command line (#16): `boardgames --help` and
+"""Start-up time of the command line: `boardgames --help` and
 `boardgames list` against a bare `python -c pass`.
 
 Run with `pytest benchmarks/test_bench_startup.py -m benchmark -s`: each

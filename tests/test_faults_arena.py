@@ -1,4 +1,4 @@
-"""Faults of the arena commands (issue #11): bad flags, forfeits, damaged and locked
+"""Faults of the arena commands: bad flags, forfeits, damaged and locked
 tournament directories, orphaned workers, unwritable outputs, Ctrl-C in play and match.
 
 Every test uses tiny games (connect4, hadron 3 x 3) and random-move players.

@@ -1,4 +1,4 @@
-"""Faults on the Hadron tournament protocol (issue #11): bad settings, bad and
+"""Faults on the Hadron tournament protocol: bad settings, bad and
 over-long lines, servers that break the protocol, clients that misbehave.
 
 Loopback only, free ports, every wait bounded.

@@ -79,7 +79,7 @@ def test_random_player_refuses_finished_game(game):
 
 
 def test_a_finished_game_says_the_game_is_over(game):
-    """Issue #11, item 20: not "illegal move:  (the game is over)"."""
+    """It says so: not "illegal move:  (the game is over)"."""
     state = game.replay(["a", "b", "a", "b", "a", "b", "a"])
     for player in (RandomPlayer(), SearchPlayer(FakeEngine(), depth=1)):
         with pytest.raises(GameOverError) as error:
@@ -92,8 +92,8 @@ def test_a_finished_game_says_the_game_is_over(game):
 
 @pytest.mark.parametrize("name", ["hexifence", "dots"])
 def test_the_chain_player_reports_what_it_did(name):
-    """Issue #11, item 19: the HexiFence/dots default had no `last_result`
-    (bench showed depth 0, nodes 0)."""
+    """The HexiFence/dots default reports its last search (`last_result`), so
+    bench does not show depth 0, nodes 0."""
     game = get_game(name)
     player = make_player(game, "default", seed=1)
     positions = game.benchmark_positions()

@@ -36,7 +36,7 @@ from boardgames.zobrist import ZobristTable
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-# --- a tiny game with extra turns, scores and a mirror symmetry -----------------------
+# --- a tiny game with extra turns, scores and a mirror symmetry -----------------------------
 class Strip(Game):
     name = "strip"
     title = "Strip"
@@ -198,7 +198,7 @@ def snapshot(state: State) -> tuple:
     return tuple(state.history), tuple(state.hashes), state.to_move, state.is_over()
 
 
-# --- brute force references (no library search code) ----------------------------------
+# --- brute force references (no library search code) ----------------------------------------
 def brute_value(state: State) -> int:
     """Exact solve value: +1/0/-1 (or the margin in scored games), side to move."""
     if state.is_over():
@@ -245,7 +245,7 @@ def brute_negamax(state: State, depth: int, evaluator, ply: int = 0) -> float:
     return best
 
 
-# --- the test games themselves ------------------------------------------------------
+# --- the test games themselves --------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(STRIPS))
 def test_strip_make_undo_and_hashes(name):
     game = STRIPS[name]
@@ -272,7 +272,7 @@ def test_extra_turn_game_really_gives_extra_turns():
     assert state.to_move == 0
 
 
-# --- algorithms agree -------------------------------------------------------------------
+# --- algorithms agree -----------------------------------------------------------------------
 CONFIGS = [
     dict(tt_size=0),
     dict(tt_size=1 << 12, symmetry=False),
@@ -400,7 +400,7 @@ def test_bigger_margin_is_preferred_in_scored_games(seed):
     assert value == brute_value(state)
 
 
-# --- the transposition table ------------------------------------------------------------
+# --- the transposition table ----------------------------------------------------------------
 def test_tt_two_tier_replacement():
     tt = TranspositionTable(8)
     assert tt.size == 8 and tt.mask == 3
@@ -468,7 +468,7 @@ def test_tt_move_is_mapped_back_into_the_position_frame(seed):
     assert again.move in mirror.legal_moves() and again.score == result.score
 
 
-# --- limits, legality, determinism --------------------------------------------------------
+# --- limits, legality, determinism ----------------------------------------------------------
 def within_budget(run, budget: float, attempts: int = 3) -> SearchResult:
     """`run()` finishes within budget * 1.1 + 50 ms.
 
@@ -821,7 +821,7 @@ def test_order_callback_is_used():
     assert calls
 
 
-# --- solve ---------------------------------------------------------------------------------
+# --- solve ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(STRIPS))
 @pytest.mark.parametrize("seed", range(6))
 def test_solve_matches_brute_force(name, seed):
@@ -890,7 +890,7 @@ def test_solve_times_out_cleanly():
     assert state.history == []
 
 
-# --- MCTS ----------------------------------------------------------------------------------
+# --- MCTS -----------------------------------------------------------------------------------
 def test_mcts_takes_an_immediate_win():
     state = c4("a b a b a b")
     result = MCTS(seed=1).search(state, nodes=50)
@@ -942,7 +942,7 @@ def test_mcts_with_extra_turns_prefers_the_winning_move():
     assert result.score > 0
 
 
-# --- a broken evaluator (issue #11, item 1) -------------------------------------------------
+# --- a broken evaluator ---------------------------------------------------------------------
 def _nan(state: State) -> float:
     return float("nan")
 
@@ -985,7 +985,7 @@ def test_mcts_with_a_nan_evaluator_gives_a_legal_move():
     assert result.move in state.legal_moves()
 
 
-# --- one exception for every search that stops early (issue #11, item 21) ------------------
+# --- one exception for every search that stops early ----------------------------------------
 def test_every_stopped_search_raises_one_exception():
     import boardgames.games.hadron.solver as hadron_solver
     import boardgames.games.hexifence.solver as edge_solver
@@ -1007,7 +1007,7 @@ def test_every_stopped_search_raises_one_exception():
     assert stopped.value.nodes > 0
 
 
-# --- the command line (issue #11, items 10, 19, 20, 21) -------------------------------------
+# --- the command line -----------------------------------------------------------------------
 def _invoke(*args: str):
     from click.testing import CliRunner
 

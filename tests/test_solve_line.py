@@ -1,4 +1,4 @@
-"""Principal lines and windows of the solvers (issue 14, part A).
+"""Principal lines and windows of the solvers.
 
 A line is checked by replaying it: every move legal, the game over at its
 end, and the final result equal to the value the solve stated.  Windows

@@ -1,4 +1,4 @@
-"""Split solving (issue 14, part B): the same answer as one solve, whatever the split.
+"""Split solving: the same answer as one solve, whatever the split.
 
 Every test compares `split_solve` with `solve_position` on the same
 position: the same value, the same set of optimal moves with `all_moves`,

@@ -1,4 +1,4 @@
-"""Start-up (#16): what `boardgames --help` and `boardgames list` import.
+"""Start-up: what `boardgames --help` and `boardgames list` import.
 
 - `import boardgames` and `import boardgames.cli` import no numpy, no game,
   no search and no command module (the group knows its commands' names and

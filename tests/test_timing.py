@@ -1,4 +1,4 @@
-"""Time discipline (issue #11, section 6): a timed choice stays within 10% + 50 ms
+"""Time discipline: a timed choice stays within 10% + 50 ms
 of its per-move limit, the referee's tolerance, for every game's default AI
 and the generic search AIs, also on a loaded machine (the slow test).
 

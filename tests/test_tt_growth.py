@@ -1,4 +1,4 @@
-"""The growing transposition table (search/tt.py, issue #16): growth keeps
+"""The growing transposition table (search/tt.py): growth keeps
 every entry where a probe finds it, never passes the cap, and searches with a
 table that grows find the same values as with a fixed table."""
 

@@ -1,4 +1,4 @@
-"""Andantino's incremental counts (#16): the state's tally, neighbour masks,
+"""Andantino's incremental counts: the state's tally, neighbour masks,
 line keys, potential walls and five-surrounded stones, and everything the
 ThreatEvaluator and the move order read from them, checked against
 from-scratch computations over random positions and random make/undo

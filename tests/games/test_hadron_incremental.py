@@ -1,4 +1,4 @@
-"""Hadron's fast paths (#16) against from-scratch computations.
+"""Hadron's fast paths against from-scratch computations.
 
 On the positions of random make/undo walks on random board sizes (hypothesis
 draws the size and the walk's seed; one state object walks the whole

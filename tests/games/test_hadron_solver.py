@@ -1,4 +1,4 @@
-"""The Hadron solver (#14): values against an independent brute force, its
+"""The Hadron solver: values against an independent brute force, its
 parts against their definitions, and the solved boards as regression tests.
 
 The brute force below has its own rules (a board tuple, neighbours counted

@@ -1,4 +1,4 @@
-"""Squatter's fast paths (#16) against from-scratch computations.
+"""Squatter's fast paths against from-scratch computations.
 
 - `Territory.__call__` (per-stones facts, closing cells of the free and
   recent cells only, a whole-position cache) equals `Territory.reference`

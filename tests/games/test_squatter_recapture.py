@@ -25,7 +25,7 @@ def moves(text: str) -> list[str]:
     return text.split()
 
 
-# Issue #11's example (9 x 9, White first): White's diamond around E5
+# The example of a recapture (9 x 9, White first): White's diamond around E5
 # captures E5, Black's ring around it captures the diamond, and White's ring
 # around Black's closes at C6: D5 E4 E6 F5 are live White stones again.
 ISSUE_11 = moves(

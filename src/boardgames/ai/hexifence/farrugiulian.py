@@ -1,7 +1,7 @@
 """'farrugiulian': a sparring partner modelled on the design of AgentFarrugiulian.
 
 AgentFarrugiulian (Matt Farrugia and Julian Tran, COMP30024 2016) was graded
-22/22 in the course.  This is our own player built to the design issue #15
+22/22 in the course.  This is our own player built to the design
 describes, not a port of its code.  It plays in three stages:
 
 1. Opening, while more than `safe` safe edges (edges that offer no cell)
