@@ -30,7 +30,7 @@ from time import perf_counter
 from typing import Protocol
 
 from .errors import OptionError, SearchStopped, quote
-from .options import check_seconds, check_whole
+from .options import MAX_SECONDS, check_real, check_seconds, check_whole
 
 INF = math.inf
 
@@ -54,12 +54,20 @@ class Limits:
     search ends as if its time had run out and plays the best move found so
     far (the web page's "move now").  It is not part of the value (equality,
     hash, repr); a Limits with a stop stays in its process.
+
+    `left` and `increment` describe the mover's game clock when the game has
+    one (seconds left when the move began, seconds added after it).  The
+    library's searches go by `time`, which the referee's time manager allots
+    from that clock; a player that manages its own time (an external
+    program, told `left=` and `inc=`) reads them.
     """
 
     depth: int | None = None
     time: float | None = None
     nodes: int | None = None
     stop: Stop | None = field(default=None, compare=False, repr=False)
+    left: float | None = None
+    increment: float | None = None
 
     def __post_init__(self) -> None:
         if self.depth is not None:
@@ -68,6 +76,10 @@ class Limits:
             object.__setattr__(self, "time", check_seconds("time", self.time))
         if self.nodes is not None:
             check_whole("nodes", self.nodes, 1)
+        for name in ("left", "increment"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, check_real(name, value, 0, MAX_SECONDS))
         if self.stop is not None and not callable(getattr(self.stop, "is_set", None)):
             raise OptionError(f"stop must have an is_set() method, not {quote(self.stop)}")
 

@@ -124,6 +124,23 @@ class PlayerCrashed(BoardgamesError):
     """A player tried to exit the process."""
 
 
+class PlayerFault(BoardgamesError):
+    """A player broke the referee's rules in a way that loses the game, and
+    says how: `end` is the kind of end (a `game.End` value: "crash",
+    "malformed", "hang", ...), the message the reason.  An external
+    program's faults (a crash, a garbled answer, a flood, no answer) reach
+    the referee as these."""
+
+    def __init__(self, end: str, message: str) -> None:
+        super().__init__(message)
+        self.end = end
+
+
+class ProgramError(OptionError):
+    """A program that cannot be used as a player: missing, not executable,
+    silent or garbled at its handshake, or refusing the game."""
+
+
 class GameInterrupted(KeyboardInterrupt):
     """Ctrl-C during `play_game`; `record` holds the moves so far, unfinished."""
 

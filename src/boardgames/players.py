@@ -83,6 +83,12 @@ class Player(Generic[S]):
     def tell(self, message: str) -> None:
         """A message from the match loop (only humans read them)."""
 
+    def close(self) -> None:
+        """Let go of what the player holds outside this process (an external
+        program's process, see `boardgames.programs`); nothing for the
+        library's own players.  Whoever builds a player closes it when done;
+        a player used again after `close` starts over."""
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
 

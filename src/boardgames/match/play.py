@@ -23,7 +23,9 @@ import random
 import time as _time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..ai import make_player
 from ..clock import TimeControl, TimeManager
@@ -31,6 +33,7 @@ from ..errors import (
     GameInterrupted,
     MatchInterrupted,
     OptionError,
+    PlayerFault,
     PlayerHung,
     QuitRequest,
     SaveRequest,
@@ -168,6 +171,8 @@ def _referee(
             continue
         except PlayerHung as exc:  # stopped by the watchdog's hard limit
             return record.forfeit(state, side, End.HANG, str(exc))
+        except PlayerFault as exc:  # a fault the player reported (a program's)
+            return record.forfeit(state, side, End(exc.end), f"{player.name}: {exc}")
         except Exception as exc:  # a broken player loses; the referee carries on
             return record.forfeit(state, side, End.CRASH, f"{player.name}: {describe(exc)}")
         elapsed = _time.perf_counter() - started
@@ -364,18 +369,43 @@ def play_match(
     games and neither gets the better side of an opening.  `openings` (moves
     in notation, as `match.openings.read_openings` gives them) are used in
     turn the same way, a pair of games each.  With a `clock` every game is
-    played at that time control (see `play_game`).
+    played at that time control (see `play_game`).  Players made here from
+    specs are closed at the end (an external program's process ends).
     """
     check_whole("games", games, 1)
     check_whole("opening plies", opening_plies, 0)
     if opening_plies and openings:
         raise OptionError("give random opening plies or openings, not both")
     control = None if clock is None else TimeControl.parse(clock)
-    a = spec_a if isinstance(spec_a, Player) else make_player(game, spec_a, seed=seed)
     b_seed = None if seed is None else seed + 1
-    b = spec_b if isinstance(spec_b, Player) else make_player(game, spec_b, seed=b_seed)
-    if a.name == b.name:
-        a.name, b.name = f"{a.name}#1", f"{b.name}#2"
+    with ExitStack() as built:  # players made here from specs are closed here
+        a = spec_a if isinstance(spec_a, Player) else make_player(game, spec_a, seed=seed)
+        if not isinstance(spec_a, Player):
+            built.callback(a.close)
+        b = spec_b if isinstance(spec_b, Player) else make_player(game, spec_b, seed=b_seed)
+        if not isinstance(spec_b, Player):
+            built.callback(b.close)
+        if a.name == b.name:
+            a.name, b.name = f"{a.name}#1", f"{b.name}#2"
+        return _play_games(
+            game, (a, b), games, seed, opening_plies, openings, on_game,
+            dict(time_limit=time_limit, max_moves=max_moves, clock=control,
+                 time_manager=time_manager),
+        )
+
+
+def _play_games(
+    game: Game,
+    ab: tuple[Player, Player],
+    games: int,
+    seed: int | None,
+    opening_plies: int,
+    openings: Sequence[str],
+    on_game: Callable[[int, GameRecord, MatchSummary], None] | None,
+    options: dict[str, Any],
+) -> MatchSummary:
+    """The games of `play_match` (`options` go to `play_game`)."""
+    a, b = ab
     summary = MatchSummary(game=game.name, names=(a.name, b.name))
     rng = random.Random(seed)
     start: State | None = None
@@ -387,15 +417,7 @@ def play_match(
         a_side = index % 2
         players = (a, b) if a_side == 0 else (b, a)
         try:
-            record = play_game(
-                game,
-                players,
-                time_limit=time_limit,
-                start=start,
-                max_moves=max_moves,
-                clock=control,
-                time_manager=time_manager,
-            )
+            record = play_game(game, players, start=start, **options)
         except GameInterrupted as stop:
             summary.add(stop.record, a_side)
             raise MatchInterrupted(summary) from None

@@ -5,8 +5,8 @@ per-move limit (a move past it plus the slack forfeits: `End.TIMEOUT`),
 or a `GameClock` whose manager allots each move its share (capped by the
 per-move limit when both are given) and whose running out loses the game
 (`End.TIME`).  A player is asked with `Limits(time=the move's limit)`;
-on a clock the limits also carry a `stop` signal, set just before the
-side's clock runs out.
+on a clock the limits also carry the side's clock (`left`, `increment`)
+and a `stop` signal, set just before the side's clock runs out.
 """
 
 from __future__ import annotations
@@ -62,17 +62,20 @@ class Timing:
         return self.clock.allot(state, self.time_limit)
 
     def ask(self, player: Player, state: State, limit: float | None) -> int:
-        """The player's move under `Limits(time=limit)`; on a clock, with a stop
-        signal set just before the side's clock runs out (an emergency brake:
-        players that think move at once when it is set)."""
+        """The player's move under `Limits(time=limit)`; on a clock, with the
+        side's clock and a stop signal set just before it runs out (an
+        emergency brake: players that think move at once when it is set)."""
         if self.clock is None or not player.timed:
             return player.choose(state.copy(), Limits(time=limit))
+        side = state.to_move
         stop = threading.Event()
-        timer = threading.Timer(self.clock.brake_after(state.to_move), stop.set)
+        timer = threading.Timer(self.clock.brake_after(side), stop.set)
         timer.daemon = True
         timer.start()
+        left, increment = max(0.0, self.clock.left[side]), self.clock.control.increment
         try:
-            return player.choose(state.copy(), Limits(time=limit, stop=stop))
+            limits = Limits(time=limit, stop=stop, left=left, increment=increment)
+            return player.choose(state.copy(), limits)
         finally:
             timer.cancel()
 

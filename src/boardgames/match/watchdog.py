@@ -66,6 +66,9 @@ class Watched(Player):
     def tell(self, message: str) -> None:
         self.player.tell(message)
 
+    def close(self) -> None:
+        self.player.close()
+
     def choose(self, state: State, limits: Limits | None = None) -> int:
         seconds, why = self.deadline.next_move()
         try:
