@@ -251,3 +251,58 @@ def test_load_adopts_the_size_the_file_gives():
     out = results(f"game squatter size=6\nload {board}\nboard\nresult\nlegal\n")
     assert out[2].splitlines()[0].split() == [str(i) for i in range(1, 8)]  # a 7 x 7 board
     assert out[3] in ("white", "black", "draw") and out[4] == ""
+
+
+# --- version 2: what a runner needs ---------------------------------------------------------
+
+
+def test_the_handshake_names_the_version_and_the_engine():
+    from boardgames.protocols.engine import PROTOCOL, engine_version
+
+    assert results("protocol\nname\nversion\n") == [str(PROTOCOL), "boardgames", engine_version()]
+    assert PROTOCOL == 2 and engine_version()
+
+
+def test_moves_sets_the_position_from_the_start_or_changes_nothing():
+    out = results("game connect4\nplay a\nmoves d d e\nposition\nmoves\nposition\ntomove\n")
+    assert out[2:] == ["", "d d e", "", "", "red"]  # no moves: the start
+    responses = run("game connect4\nmoves d d\nmoves a b zz\nmoves a a a a a a a\nposition\n")
+    assert not responses[2][0] and responses[2][1].startswith("move 3 ('zz'): cannot parse")
+    assert not responses[3][0] and responses[3][1].startswith("move 7 ('a'): illegal move")
+    assert responses[4] == (True, "d d")  # the failed moves changed nothing
+
+
+def test_genmove_takes_the_move_limit_and_the_clock_as_limits_not_as_ai_options():
+    session = EngineSession(io.StringIO(), io.StringIO())
+    session.handle("game connect4")
+    for line in ("genmove ai=random seed=1 time=0.5", "genmove ai=random seed=1 time=0.2 left=3",
+                 "genmove ai=random seed=1 left=2.5 inc=0.1", "genmove ai=random seed=1"):
+        assert session.handle(line).startswith("= "), line
+    assert len(session.players) == 1  # one player: the limits change, the AI does not
+    for bad in ("genmove time=0", "genmove left=-1", "genmove inc=nan", "genmove time=fast"):
+        assert session.handle(bad).startswith("? "), bad
+    assert session.handle("genmove ai=program:ls").startswith("? ai must be the name of one")
+
+
+def test_a_clock_alone_gives_genmove_a_share_of_it():
+    import time
+
+    session = EngineSession(io.StringIO(), io.StringIO())
+    session.handle("game connect4")
+    started = time.perf_counter()
+    assert session.handle("genmove ai=alphabeta left=0.4").startswith("= ")
+    assert time.perf_counter() - started < 0.4  # a share of the 0.4 s left, not a second
+
+
+def test_info_lines_come_before_the_answer_once_the_runner_speaks_version_2():
+    quiet = EngineSession(io.StringIO("game connect4\ngenmove ai=alphabeta depth=3\n"), io.StringIO())
+    quiet.run()
+    assert "info" not in quiet.output.getvalue()  # a version 1 driver gets no info lines
+    out = io.StringIO()
+    commands = "protocol\ngame connect4\ngenmove ai=alphabeta depth=3\n"
+    EngineSession(io.StringIO(commands), out).run()
+    answer = out.getvalue().split("\n\n")[2].splitlines()
+    infos, last = answer[:-1], answer[-1]
+    assert [line.split()[1] for line in infos] == ["depth=1", "depth=2", "depth=3"]
+    assert all(line.startswith("info ") and " pv=" in line for line in infos)
+    assert last.startswith("= ") and infos[-1].split("pv=")[1].split()[0] == last[2:]

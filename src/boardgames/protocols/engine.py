@@ -6,21 +6,41 @@ every response (docs/engine-protocol.md is the contract).  A `#` that starts
 a word starts a comment, as in a shell; a line that is blank or only a
 comment gets no response.  A failed command changes nothing: every command
 builds its new game or position aside and only then swaps it in.
+
+Version 2 (`PROTOCOL`) adds what a runner needs that drives the engine:
+the handshake (`protocol`, `name`, `version`), `moves` (the position as
+the moves from the start) and `genmove`'s clock (`left=`, `inc=`); once a
+runner has said `protocol`, `genmove` also sends `info` lines from the
+search's iterations before its answer.  Every version 1 command works as it
+did.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib import metadata
 from typing import Any, TextIO
 
-from ..ai import ai_names, make_player
+from ..ai import PROGRAM, ai_names, make_player
+from ..budget import Limits
+from ..clock import TimeManager
 from ..errors import BadFileError, BoardgamesError, GameOverError, OptionError, ProtocolError, quote
 from ..game import Game, State, perft
 from ..io import read_text
-from ..options import check_whole, parse_pairs, parse_value
+from ..options import MAX_SECONDS, check_real, check_seconds, check_whole, parse_pairs, parse_value
 from ..players import Player
 from ..registry import game_names, get_game
+
+#: The protocol version this engine speaks (docs/engine-protocol.md).
+PROTOCOL = 2
+#: What `name` answers.
+ENGINE_NAME = "boardgames"
+#: genmove's options that are the move's limits, not the AI's.
+CLOCK_OPTIONS = ("time", "left", "inc")
 
 
 def parse_options(words: list[str], what: str) -> dict[str, Any]:
@@ -62,7 +82,15 @@ class EngineSession:
         #: genmove's players by spec, kept so their transposition tables carry
         #: over from move to move; emptied when the game changes.
         self.players: dict[tuple[str, tuple[tuple[str, Any], ...]], Player] = {}
+        #: The protocol version the driver asked for (1 until it says `protocol`).
+        self.version = 1
+        #: Shares a clock among the game's moves when genmove gives `left=` alone.
+        self.time_manager = TimeManager()
         self.commands: dict[str, Callable[[list[str]], str]] = {
+            "protocol": self.cmd_protocol,
+            "name": self.cmd_name,
+            "version": self.cmd_version,
+            "moves": self.cmd_moves,
             "game": self.cmd_game,
             "reset": self.cmd_reset,
             "play": self.cmd_play,
@@ -134,6 +162,30 @@ class EngineSession:
             raise ProtocolError(f"usage: {usage}")
 
     # --- commands ------------------------------------------------------------------
+    def cmd_protocol(self, args: list[str]) -> str:
+        self._arity(args, "protocol [VERSION]", 0, 1)
+        self.version = PROTOCOL
+        return str(PROTOCOL)
+
+    def cmd_name(self, args: list[str]) -> str:
+        self._arity(args, "name", 0, 0)
+        return ENGINE_NAME
+
+    def cmd_version(self, args: list[str]) -> str:
+        self._arity(args, "version", 0, 0)
+        return engine_version()
+
+    def cmd_moves(self, args: list[str]) -> str:
+        game, _ = self._current()
+        state = game.new_state()
+        for number, text in enumerate(args, start=1):
+            try:
+                state.play(text)
+            except BoardgamesError as exc:
+                raise ProtocolError(f"move {number} ({_one_line(quote(text))}): {exc}") from None
+        self.state = state
+        return ""
+
     def cmd_game(self, args: list[str]) -> str:
         if not args:
             raise ProtocolError("usage: game NAME [key=value ...]")
@@ -141,6 +193,7 @@ class EngineSession:
         state = game.new_state()
         self.game, self.state = game, state
         self.players.clear()
+        self.time_manager = self.time_manager.fresh()
         return ""
 
     def cmd_reset(self, args: list[str]) -> str:
@@ -213,8 +266,14 @@ class EngineSession:
         game, state = self._current()
         options = parse_options(args, "genmove option")
         ai = options.pop("ai", "default")
-        if not isinstance(ai, str):
-            raise OptionError(f"ai must be an AI name, not {quote(ai)}")
+        if not isinstance(ai, str) or ai.split(":")[0].strip().lower() == PROGRAM:
+            raise OptionError(f"ai must be the name of one of the library's AIs, not {quote(ai)}")
+        seconds, left, increment = (options.pop(name, None) for name in CLOCK_OPTIONS)
+        if seconds is not None:
+            seconds = check_seconds("time", seconds)
+        if left is not None:
+            left = check_real("left", left, 0, MAX_SECONDS)
+        increment = 0.0 if increment is None else check_real("inc", increment, 0, MAX_SECONDS)
         if state.is_over():
             raise GameOverError("genmove")
         key = (ai, tuple(sorted(options.items())))
@@ -222,9 +281,35 @@ class EngineSession:
         if player is None:
             player = make_player(game, ai, **options)
             self.players[key] = player
-        move = player.choose(state)
+        if seconds is None and left is not None:
+            seconds = self.time_manager.allot(state, max(left, 0.001), increment)
+        started = time.perf_counter()
+        with self._info_lines(player, state):
+            move = player.choose(state, None if seconds is None else Limits(time=seconds))
+        if seconds is not None and left is not None:
+            self.time_manager.observe(seconds, time.perf_counter() - started)
         state.play(move)
         return game.format_move(move)
+
+    @contextmanager
+    def _info_lines(self, player: Player, state: State) -> Iterator[None]:
+        """While `player` thinks, an `info` line for every iteration of its search
+        (version 2 only: a version 1 driver reads the answer's first line)."""
+        engine: Any = getattr(player, "engine", None)
+        if self.version < 2 or not hasattr(engine, "on_iteration"):
+            yield
+            return
+        game = state.game
+
+        def iteration(result: Any) -> None:
+            self.output.write(info_line(game, result) + "\n")
+            self.output.flush()
+
+        saved, engine.on_iteration = engine.on_iteration, iteration
+        try:
+            yield
+        finally:
+            engine.on_iteration = saved
 
     def cmd_eval(self, args: list[str]) -> str:
         if not args:
@@ -259,6 +344,30 @@ def _one_line(exc: BaseException | str) -> str:
     """The message on one line, at most MESSAGE_LIMIT characters."""
     text = " ".join(str(exc).split()) or type(exc).__name__
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 3] + "..."
+
+
+def info_line(game: Game, result: Any) -> str:
+    """A search iteration as an `info` line: 'info depth=4 score=12 nodes=3150
+    time=0.042 pv=C3 D4 C4' (the fields the result has; pv last)."""
+    words = ["info", f"depth={int(result.depth)}"]
+    score = float(result.score)
+    if math.isfinite(score):
+        words.append(f"score={format_number(score)}")
+    words += [f"nodes={int(result.nodes)}", f"time={float(result.time):.3f}"]
+    pv = [game.format_move(m) for m in result.pv if isinstance(m, int) and 0 <= m < game.num_moves]
+    if pv:
+        words.append("pv=" + " ".join(pv))
+    return " ".join(words)
+
+
+def engine_version() -> str:
+    """The library's version (what `version` answers)."""
+    try:
+        return metadata.version("boardgames-ai")
+    except metadata.PackageNotFoundError:
+        from .. import __version__
+
+        return __version__
 
 
 def serve(game: Game | None, input: TextIO, output: TextIO) -> int:
