@@ -141,8 +141,9 @@ def test_a_solve_counts_its_own_nodes_and_time(clock):
 
 
 #: Where a clock may be read outside budget.py: code that measures a player
-#: (or a task, or a web request) from outside, and network timeouts.
-OUTSIDE = ("match", "tournament", "web", "protocols", "cli")
+#: (or a task, or a web request) from outside, network timeouts, and the
+#: deadlines of an external program's answers.
+OUTSIDE = ("match", "tournament", "web", "protocols", "programs", "cli")
 
 
 def test_no_search_solver_or_ai_reads_a_clock_of_its_own():

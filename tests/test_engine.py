@@ -295,12 +295,12 @@ def test_a_clock_alone_gives_genmove_a_share_of_it():
 
 
 def test_info_lines_come_before_the_answer_once_the_runner_speaks_version_2():
-    quiet = EngineSession(io.StringIO("game connect4\ngenmove ai=alphabeta depth=3\n"), io.StringIO())
+    commands = "game connect4\ngenmove ai=alphabeta depth=3\n"
+    quiet = EngineSession(io.StringIO(commands), io.StringIO())
     quiet.run()
     assert "info" not in quiet.output.getvalue()  # a version 1 driver gets no info lines
     out = io.StringIO()
-    commands = "protocol\ngame connect4\ngenmove ai=alphabeta depth=3\n"
-    EngineSession(io.StringIO(commands), out).run()
+    EngineSession(io.StringIO("protocol\n" + commands), out).run()
     answer = out.getvalue().split("\n\n")[2].splitlines()
     infos, last = answer[:-1], answer[-1]
     assert [line.split()[1] for line in infos] == ["depth=1", "depth=2", "depth=3"]

@@ -16,7 +16,7 @@ LAYERS: list[set[str]] = [
     {"games"},
     {"search"},
     {"players"},
-    {"solving"},
+    {"solving", "programs"},
     {"ai"},
     {"match"},
     {"tournament", "protocols"},

@@ -199,3 +199,15 @@ def test_numpy_integers_are_moves(game):
     record = play_game(game, [NumpyPlayer("np"), NumpyPlayer("np2")])
     assert record.end is End.RULES
     assert isinstance(record.replay().history[0], int)
+
+
+def test_a_fault_a_player_reports_is_its_forfeit_with_that_end(game):
+    from boardgames.errors import PlayerFault
+
+    class Garbled(Player):
+        def choose(self, state, limits=None):
+            raise PlayerFault("malformed", "answered 'banana'")
+
+    record = play_game(game, [RandomPlayer(seed=1), Garbled("garbled")])
+    assert (record.end, record.winner) == (End.MALFORMED, 0)
+    assert record.reason == "garbled: answered 'banana'"

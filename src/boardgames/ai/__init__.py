@@ -15,6 +15,10 @@ the three search limits (`options.LIMITS`) gets them as one
 options it does not declare (evaluator weights, which the evaluator checks).
 A factory registered without `options` gets what its signature accepts,
 unchecked.
+
+A spec "program:CMD ARGS" is no registered AI: it is an external program
+that speaks the engine protocol (`boardgames.programs`), started with that
+command line.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import OptionError, UnknownNameError, quote
 from ..game import Game
 from ..options import Option, parse_pairs
+from ..programs.spec import PREFIX, is_program_spec
 from ..registry import game_entry
 from . import generic  # noqa: F401  (registers the generic AIs)
 from .registry import AIS, AIEntry
@@ -31,7 +36,10 @@ from .registry import AIS, AIEntry
 if TYPE_CHECKING:
     from ..players import Player
 
-__all__ = ["ai_names", "ai_options", "make_player", "parse_spec"]
+__all__ = ["PROGRAM", "ai_names", "ai_options", "make_player", "parse_spec"]
+
+#: The spec name of an external program ("program:CMD ARGS", see `boardgames.programs`).
+PROGRAM = "program"
 
 _LOADED: set[str] = set()
 
@@ -58,9 +66,13 @@ def ai_names(game: Game) -> dict[str, str]:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """'alphabeta:depth=4,time=1' -> ('alphabeta', {'depth': 4, 'time': 1})."""
+    """'alphabeta:depth=4,time=1' -> ('alphabeta', {'depth': 4, 'time': 1});
+    a program's spec 'program:./engine --fast' -> ('program', {'command':
+    './engine --fast'}) (its command line is not split into options)."""
     if not isinstance(spec, str):
         raise OptionError(f"an AI spec is text like 'alphabeta:depth=4', not {quote(spec)}")
+    if is_program_spec(spec):
+        return PROGRAM, {"command": spec.strip()[len(PREFIX) :]}
     name, _, rest = spec.strip().partition(":")
     items = [p.strip() for p in rest.split(",") if p.strip()]
     try:
@@ -94,7 +106,14 @@ def build_player(
 ) -> Player:
     """`make_player` from a spec already parsed (`parse_spec`): AI `name` with
     `options`, `defaults` filling in the options not given; the player is
-    named `spec` (or `name`) unless it names itself."""
+    named `spec` (or `name`) unless it names itself.  The name "program"
+    builds an external program (`programs.program_player`)."""
+    if name == PROGRAM:
+        from ..programs.player import program_player
+
+        given = {key: value for key, value in defaults.items() if value is not None}
+        extra = {key: value for key, value in options.items() if key != "command"}
+        return program_player(game, str(options.get("command", "")), spec=spec, **extra, **given)
     entry = _entry(game, name)
     options = dict(options)
     for key, value in defaults.items():
