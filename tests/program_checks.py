@@ -106,3 +106,29 @@ def wait_until_gone(folder: Path, seconds: float = 10.0) -> list[str]:
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.05)
+
+
+def with_marker(marker: str) -> list[str]:
+    """Every live process whose command line holds `marker` (a test's folder,
+    given to its programs as an argument)."""
+    found = []
+    for pid, process in processes().items():
+        if process.state == "Z" or pid == os.getpid():
+            continue
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if marker in command:
+            found.append(f"pid {pid}: {command.strip()}")
+    return found
+
+
+def wait_until_no_marker(marker: str, seconds: float = 10.0) -> list[str]:
+    """`with_marker(marker)` once it is empty, or what is left after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = with_marker(marker)
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.05)

@@ -23,7 +23,7 @@ from ..registry import get_game
 from ..tournament.run import round_robin
 from ..tournament.schedule import TournamentSettings
 from ..tournament.standings import TournamentResult
-from ..tournament.store import TournamentDir
+from ..tournament.store import LOGS, TournamentDir
 from ..tournament.tasks import GameResult, PlayerSpec
 from .common import (
     SEED,
@@ -315,7 +315,8 @@ def run_games(
                 file=sys.stderr,
             ) as bar,
         ):
-            result = round_robin(settings, executor, on_result=keep, done=done)
+            logs = str(folder.path / LOGS)
+            result = round_robin(settings, executor, on_result=keep, done=done, logs=logs)
     except KeyboardInterrupt:
         partial = folder.result(settings)
         folder.save_summary(partial, settings)
@@ -337,10 +338,11 @@ def _load_game(settings: TournamentSettings) -> Game:
 
 
 def _check_players(game: Game, specs: Sequence[PlayerSpec]) -> None:
-    """Build each player once here, so a typo fails now and not in every game."""
+    """Build each player once here, so a typo (or a program that does not
+    start) fails now and not in every game."""
     for spec in specs:
         if isinstance(spec, str):
-            make_player(game, spec)
+            make_player(game, spec).close()
 
 
 def _workers_text(workers: int | None) -> str:

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 
 from ..match.play import describe
 from .schedule import TournamentSettings, round_robin_tasks
@@ -80,14 +81,16 @@ def round_robin(
     *,
     on_result: Callable[[GameResult], None] | None = None,
     done: Iterable[GameResult] = (),
+    logs: str | None = None,
 ) -> TournamentResult:
     """Play the games of `settings` and return the table.
 
     Games run on `executor` (None: in this process); `on_result` sees each new
     result as it arrives (save it, move a progress bar).  Games in `done`
-    (from an earlier, interrupted run) are not played again.
+    (from an earlier, interrupted run) are not played again.  `logs` is the
+    folder of the programs' stderr logs (one file per program and game).
     """
-    tasks = round_robin_tasks(settings)
+    tasks = [replace(task, logs=logs) for task in round_robin_tasks(settings)]
     planned = {task.key for task in tasks}
     results = {r.key: r for r in done if r.key in planned and r.error is None}
     pending = [task for task in tasks if task.key not in results]

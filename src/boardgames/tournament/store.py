@@ -26,6 +26,8 @@ from .tasks import GAMES, GameResult, parse_record_name, record_name
 MANIFEST = "tournament.json"
 LOCK = "tournament.lock"
 SUMMARY = "summary.json"
+#: The folder of the programs' stderr logs (`tasks.log_name`).
+LOGS = "logs"
 
 
 

@@ -37,6 +37,12 @@ def record_name(pair: tuple[int, int], index: int) -> str:
     return f"{GAMES}/{pair[0]:02d}-{pair[1]:02d}-{index:04d}.json"
 
 
+def log_name(pair: tuple[int, int], index: int, player: int) -> str:
+    """The log file, in a tournament's log folder, of the stderr of `player`
+    (a program) in game `index` of `pair`: "00-03-0001.3.log"."""
+    return f"{pair[0]:02d}-{pair[1]:02d}-{index:04d}.{player}.log"
+
+
 def parse_record_name(name: str) -> tuple[int, int, int] | None:
     """The key (i, j, index) of a record's file name; None for other files."""
     parts = name.removesuffix(".json").split("-")
@@ -73,6 +79,8 @@ class GameTask:
     plugins: tuple[str, ...] = ()
     #: The game clock ("SECONDS[+INCREMENT]"), None for none.
     clock: str | None = None
+    #: The folder for the programs' stderr logs (`log_name`), None: the default.
+    logs: str | None = None
 
     @property
     def players(self) -> tuple[int, int]:

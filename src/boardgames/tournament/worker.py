@@ -3,7 +3,9 @@
 `play_task`, a top-level function, plays one `GameTask` and returns a
 `GameResult`, so the same tasks run in this process, in worker processes
 (`ProcessPoolExecutor`) or on a Dask cluster.  Every game builds fresh
-players from the task's specs and seeds.  A player that cannot be built,
+players from the task's specs and seeds, and closes them at its end (a
+program's process ends with its game; its stderr goes to the task's log
+folder).  A player that cannot be built,
 raises, returns an illegal move or overruns the time limit loses that game
 (the referee is `play_game`); a player that hangs is stopped by the
 watchdog and loses too.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 from ..ai import make_player
 from ..game import End, Game
@@ -22,8 +25,9 @@ from ..match.records import GameRecord
 from ..match.watchdog import Deadline, Watched
 from ..players import Player
 from ..plugins import import_plugins
+from ..programs import is_program_spec
 from ..registry import get_game
-from .tasks import GameResult, GameTask, PlayerSpec, derive_seed
+from .tasks import GameResult, GameTask, PlayerSpec, derive_seed, log_name
 
 
 def play_task(task: GameTask) -> GameResult:
@@ -47,15 +51,30 @@ def play_task(task: GameTask) -> GameResult:
     except Exception as exc:
         return result(None, f"cannot set up {task.game}: {describe(exc)}")
 
-    deadline = Deadline(task.move_timeout, task.game_timeout)
     players: list[Player] = []
+    try:
+        return result(*_play(task, game, players))
+    finally:
+        for player in players:  # a program's process ends with its game
+            player.close()
+
+
+def _play(
+    task: GameTask, game: Game, players: list[Player]
+) -> tuple[GameRecord | None, str | None]:
+    """(the record, None), or (None, the error) of a failure outside the players;
+    `players` gets each player once it is built (the caller closes them)."""
+    deadline = Deadline(task.move_timeout, task.game_timeout)
     for side, spec in enumerate(task.specs):
+        log = None
+        if task.logs is not None and isinstance(spec, str) and is_program_spec(spec):
+            log = str(Path(task.logs) / log_name(task.pair, task.index, task.players[side]))
         try:
-            player = build_player(game, spec, derive_seed(task.seed, side))
+            player = build_player(game, spec, derive_seed(task.seed, side), log)
         except Exception as exc:
             why = f"{task.labels[side]}: cannot build the player: {describe(exc)}"
             state = game.new_state()
-            return result(GameRecord.from_state(state).forfeit(state, side, End.CRASH, why))
+            return GameRecord.from_state(state).forfeit(state, side, End.CRASH, why), None
         players.append(Watched(player, deadline))
     try:
         start = None
@@ -72,14 +91,15 @@ def play_task(task: GameTask) -> GameResult:
             clock=task.clock,
         )
     except Exception as exc:
-        return result(None, f"game failed outside the players: {describe(exc)}")
+        return None, f"game failed outside the players: {describe(exc)}"
     if record.end is End.INTERRUPTED:  # stopped at max_moves: adjudicated a draw
         record.finish(record.replay(game), record.reason, draw=True)
-    return result(record)
+    return record, None
 
 
-def build_player(game: Game, spec: PlayerSpec, seed: int) -> Player:
-    """A fresh player for one game (a seed the spec sets itself wins)."""
+def build_player(game: Game, spec: PlayerSpec, seed: int, log: str | None = None) -> Player:
+    """A fresh player for one game (a seed the spec sets itself wins); `log`
+    is the stderr log of a program."""
     if isinstance(spec, str):
-        return make_player(game, spec, seed=seed)
+        return make_player(game, spec, seed=seed, log=log)
     return spec(game, seed=seed)
