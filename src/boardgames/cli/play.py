@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import ExitStack
 from typing import Any
 
 import click
@@ -13,9 +14,13 @@ from ..clock import TimeControl
 from ..errors import GameInterrupted, MatchInterrupted
 from ..game import End, Game, State
 from ..io import atomic_write_text, check_writable
-from ..match.play import play_game, play_match
+from ..match.play import MatchSummary, play_game, play_match
 from ..match.records import GameRecord
+from ..options import MAX_GAMES_PER_PAIR
 from ..players import HumanPlayer, Player
+from ..programs import is_program_spec
+from ..tournament.sprt import MAX_GAMES as SPRT_MAX_GAMES
+from ..tournament.sprt import Sprt
 from .common import (
     SEED,
     Command,
@@ -28,8 +33,10 @@ from .common import (
     given_options,
     load_file,
     opening_file,
+    plugin_paths,
     progress,
     read_opening_file,
+    workers_option,
 )
 
 #: A game clock on the command line: "SECONDS[+INCREMENT]".
@@ -119,16 +126,37 @@ def play(
     if color is None:
         color = sys.stdout.isatty()
     limits = {"depth": depth, "time": seconds}
-    ai = make_player(game, ai_spec, seed=seed, params=params, **limits)
-    if ai2_spec is not None:
-        seed2 = None if seed is None else seed + 1
-        other = make_player(game, ai2_spec, seed=seed2, params=params2, **limits)
-        players = (ai, other)
-    else:
-        hint = make_player(game, ai_spec, seed=seed, params=params, **limits)
-        human = HumanPlayer(input=input, output=click.echo, hint_player=hint)
-        players = (human, ai) if first == "human" else (ai, human)
+    with ExitStack() as built:  # every player made here is closed here (a program ends)
+        ai = _player(built, game, ai_spec, seed=seed, params=params, **limits)
+        if ai2_spec is not None:
+            seed2 = None if seed is None else seed + 1
+            other = _player(built, game, ai2_spec, seed=seed2, params=params2, **limits)
+            players: tuple[Player, Player] = (ai, other)
+        else:
+            # A program gives its own hints; a library AI a fresh copy of itself.
+            hint = ai if is_program_spec(ai_spec) else make_player(
+                game, ai_spec, seed=seed, params=params, **limits
+            )
+            human = HumanPlayer(input=input, output=click.echo, hint_player=hint)
+            players = (human, ai) if first == "human" else (ai, human)
+        _play_one(game, players, start, record_path, color)
 
+
+def _player(built: ExitStack, game: Game, spec: str, **defaults: Any) -> Player:
+    """`make_player`, closed when `built` closes."""
+    player = make_player(game, spec, **defaults)
+    built.callback(player.close)
+    return player
+
+
+def _play_one(
+    game: Game,
+    players: tuple[Player, Player],
+    start: State | GameRecord | None,
+    record_path: str | None,
+    color: bool,
+) -> None:
+    """The game of `play`, shown move by move; the record saved if asked."""
     names = game.player_names
     click.echo(f"{game.title}: {names[0]} = {players[0].name}, {names[1]} = {players[1].name}")
     if isinstance(players[0], HumanPlayer) or isinstance(players[1], HumanPlayer):
@@ -159,7 +187,7 @@ def play(
 
 
 @click.command(cls=Command)
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", required=False)
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="AI A.")
 @click.option("--ai2", "ai2_spec", default="random", show_default=True, help="AI B.")
 @click.option(
@@ -167,7 +195,7 @@ def play(
     help="Parameters for AI A from a file (e.g. tuned weights from `boardgames tune`).",
 )
 @click.option("--params2", "params2", default=None, metavar="FILE", help="The same for AI B.")
-@click.option("--games", type=Whole(), default=10, show_default=True)
+@click.option("--games", type=Whole(), default=None, help="Games to play [default: 10].")
 @click.option("--time", "seconds", type=Seconds(), default=None, help="Per-move limit (s).")
 @click.option(
     "--clock",
@@ -188,14 +216,32 @@ def play(
 @opening_file
 @click.option("--max-moves", type=Whole(), default=None, help="Stop long games.")
 @click.option("--records", "records_path", default=None, help="Save all records (JSON lines).")
+@click.option(
+    "--sprt", "sprt_text", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]", default=None,
+    help="A sequential test of A against B: game pairs until the LLR decides (accepted: A is"
+    " elo1 stronger; rejected: elo0 fits better), at most --max-games.",
+)
+@click.option(
+    "--max-games", type=Whole(2, MAX_GAMES_PER_PAIR), default=None,
+    help=f"With --sprt: the most games [default: {SPRT_MAX_GAMES}].",
+)
+@click.option(
+    "--out", "out_dir", metavar="DIR", default=None,
+    help="With --sprt: the folder for the records and summary [default: sprt-GAME-TIME].",
+)
+@click.option(
+    "--resume", "resume_dir", metavar="DIR", default=None,
+    help="Continue the SPRT match in this folder.",
+)
+@workers_option
 @game_options
 def match(
-    game_name: str,
+    game_name: str | None,
     ai_spec: str,
     ai2_spec: str,
     params: str | None,
     params2: str | None,
-    games: int,
+    games: int | None,
     seconds: float | None,
     clock: TimeControl | None,
     depth: int | None,
@@ -204,18 +250,104 @@ def match(
     opening_file: str | None,
     max_moves: int | None,
     records_path: str | None,
+    sprt_text: str | None,
+    max_games: int | None,
+    out_dir: str | None,
+    resume_dir: str | None,
+    workers: int | None,
     **kwargs: Any,
 ) -> None:
-    """N games between two AIs, colours alternating."""
+    """N games between two AIs, colours alternating.
+
+    With --sprt, a sequential probability ratio test instead: pairs of games
+    (one opening, colours swapped) until the log-likelihood ratio leaves its
+    bounds, printed after each pair; on worker processes (-w), in a results
+    folder that --resume continues.
+    """
+    given = {
+        "GAME": game_name, "--games": games, "--time": seconds, "--clock": clock,
+        "--depth": depth, "--seed": seed, "--opening": opening, "--opening-file": opening_file,
+        "--max-moves": max_moves, "--records": records_path, "--sprt": sprt_text,
+        "--max-games": max_games, "--out": out_dir, "--params": params, "--params2": params2,
+        "--ai": ai_spec != "default", "--ai2": ai2_spec != "random",
+        "game options": given_options(kwargs),
+    }  # fmt: skip
+    if resume_dir is not None:
+        named = [flag for flag, value in given.items() if value]
+        if named:
+            fail(f"--resume takes the settings from its folder; drop {', '.join(named)}")
+        from .sprt import resume_sprt
+
+        resume_sprt(resume_dir, workers)
+        return
+    if game_name is None:
+        fail("give a GAME (or --resume DIR)")
+    plugins = plugin_paths(kwargs["plugin"])
     game = game_from_kwargs(game_name, kwargs)
     if opening and opening_file is not None:
         fail("give --opening or --opening-file, not both")
     openings = read_opening_file(game, opening_file)
+    if sprt_text is not None:
+        test = Sprt.parse(sprt_text)
+        named = [flag for flag in ("--games", "--records", "--depth", "--params", "--params2")
+                 if given[flag]]
+        if named:
+            fail(f"{', '.join(named)} cannot go with --sprt (an SPRT match plays up to"
+                 " --max-games, keeps its records in --out, and takes AI options in the specs)")
+        from ..tournament.sprt_match import sprt_settings
+
+        settings = sprt_settings(
+            game.name, dict(game.params), ai_spec, ai2_spec,
+            max_games=max_games or SPRT_MAX_GAMES, time_limit=seconds,
+            clock=None if clock is None else str(clock), seed=seed or 0, opening_plies=opening,
+            openings=openings, max_moves=max_moves, plugins=plugins,
+        )
+        from .sprt import new_sprt
+
+        new_sprt(settings, test, out_dir, workers)
+        return
+    named = [flag for flag in ("--max-games", "--out") if given[flag]]
+    if workers is not None:
+        named.append("--workers")
+    if named:
+        fail(f"{', '.join(named)} only go with --sprt")
+    games = 10 if games is None else games
     if records_path is not None:
         check_writable(records_path, "--records")
-    a = make_player(game, ai_spec, seed=seed, depth=depth, params=params)
     seed2 = None if seed is None else seed + 1
-    b = make_player(game, ai2_spec, seed=seed2, depth=depth, params=params2)
+    with ExitStack() as built:  # a program ends with the match, however it ends
+        a = _player(built, game, ai_spec, seed=seed, depth=depth, params=params)
+        b = _player(built, game, ai2_spec, seed=seed2, depth=depth, params=params2)
+        summary, interrupted = _match_games(
+            game, a, b, games, seconds, seed, opening, openings, max_moves, clock
+        )
+    if records_path is not None:
+        lines = "".join(json.dumps(r.to_dict()) + "\n" for r in summary.records)
+        atomic_write_text(records_path, lines)
+    click.echo(summary.format())
+    if interrupted:
+        fail(f"interrupted: {summary.games - 1} of {games} games finished", 130)
+    forfeited = sum(summary.forfeits.values())
+    if summary.games and forfeited == summary.games:
+        first = summary.records[0]
+        fail(f"every game was forfeited ({forfeited} of {summary.games}): check the players;"
+             f" first: {first.summary()}")
+
+
+def _match_games(
+    game: Game,
+    a: Player,
+    b: Player,
+    games: int,
+    seconds: float | None,
+    seed: int | None,
+    opening: int,
+    openings: list[str],
+    max_moves: int | None,
+    clock: TimeControl | None,
+) -> tuple[MatchSummary, bool]:
+    """The games of `match`, a line on stderr for each; (the summary, whether
+    Ctrl-C stopped it)."""
 
     def report(index: int, record: GameRecord, summary: Any) -> None:
         progress(f"game {index + 1}/{games}: {record.summary()}")
@@ -237,17 +369,7 @@ def match(
         )
     except MatchInterrupted as stop:  # Ctrl-C: keep the games so far
         summary, interrupted = stop.summary, True
-    if records_path is not None:
-        lines = "".join(json.dumps(r.to_dict()) + "\n" for r in summary.records)
-        atomic_write_text(records_path, lines)
-    click.echo(summary.format())
-    if interrupted:
-        fail(f"interrupted: {summary.games - 1} of {games} games finished", 130)
-    forfeited = sum(summary.forfeits.values())
-    if summary.games and forfeited == summary.games:
-        first = summary.records[0]
-        fail(f"every game was forfeited ({forfeited} of {summary.games}): check the players;"
-             f" first: {first.summary()}")
+    return summary, interrupted
 
 
 COMMANDS = [play, match]

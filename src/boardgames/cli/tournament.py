@@ -208,6 +208,13 @@ def _resume(
 ) -> None:
     """Play the missing games of the tournament in `folder` (`games` per pair
     may add games; `plugins` may add plugins, e.g. a file that moved)."""
+    from ..tournament.sprt_match import is_sprt_dir
+
+    if is_sprt_dir(folder.path):
+        fail(
+            f"{folder.path} holds an SPRT match: continue it with boardgames match --resume"
+            f" {folder.path}"
+        )
     with folder.lock():
         settings = folder.settings()
         if plugins:

@@ -44,6 +44,12 @@ PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 PSEUDO_COUNT = 1e-3
 #: The Elo differences an SPRT may test (beyond, the scores are 0 or 1 to many digits).
 MAX_ELO = 1000.0
+#: The most games an SPRT match plays by default (`sprt_match`).
+MAX_GAMES = 1000
+#: Random plies that start each pair of an SPRT match when no opening is
+#: given: enough for players that play alike from one position to play
+#: many different games.
+OPENING_PLIES = 4
 
 
 def expected_score(elo: float) -> float:
