@@ -224,7 +224,7 @@ def test_the_ladder_command_plays_rounds_and_goes_on_when_run_again(tmp_path, ga
 def test_an_interrupted_ladder_says_to_run_the_same_command(tmp_path, game, monkeypatch):
     from boardgames.cli import tournament
 
-    def interrupt(settings, executor=None, on_result=None, done=()):
+    def interrupt(settings, executor=None, on_result=None, done=(), logs=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(tournament, "round_robin", interrupt)
@@ -232,3 +232,31 @@ def test_an_interrupted_ladder_says_to_run_the_same_command(tmp_path, game, monk
     assert stopped.exit_code == 130
     assert "continue with: the same boardgames ladder command" in stopped.stderr
     assert "tournament --resume" not in stopped.stderr
+
+
+def test_programs_join_a_ladder_and_stay_in_it(tmp_path, monkeypatch):
+    """-p adds a program beside the named AIs; run again without -p, it stays."""
+    from program_checks import example_spec
+
+    names = {"alphabeta": "", "random": ""}
+    monkeypatch.setattr(ladder, "ai_names", lambda g: names)
+    out = str(tmp_path / "lad")
+    args = ["ladder", "dots", "--rows", "2", "--cols", "2", "--rounds", "1", "-w", "2",
+            "--out", out]
+    first = CliRunner().invoke(main, [*args, "--time", "0.2", "-p", example_spec()])
+    assert first.exit_code == 0, first.output
+    manifest = json.loads((tmp_path / "lad" / "tournament.json").read_text())
+    assert manifest["players"] == ["alphabeta", "random", example_spec()]
+    assert "(played: 6)" in first.stdout
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 0, again.output
+    assert "(played: 12)" in again.stdout and example_spec() in again.stdout
+    records = [GameRecord.load(p) for p in (tmp_path / "lad" / "games").glob("*.json")]
+    assert not any(r.forfeited for r in records)
+    assert len(list((tmp_path / "lad" / "logs").glob("*.log"))) == 8  # 2 pairs x 4 games
+    dots = get_game("dots")
+    settings = new_ladder(dots, extra=["program:x", "alphabeta"])
+    assert joined(settings, dots) == settings  # a program is no registered name: it stays
+    del names["random"]
+    with pytest.raises(OptionError, match=r"AI\(s\) random are no longer registered"):
+        joined(settings, dots)

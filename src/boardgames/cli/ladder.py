@@ -34,7 +34,7 @@ from .common import (
     progress,
     workers_option,
 )
-from .tournament import report_failures, run_games
+from .tournament import _check_players, report_failures, run_games
 
 #: How to go on after an interruption.
 AGAIN = "the same boardgames ladder command"
@@ -79,6 +79,11 @@ AGAIN = "the same boardgames ladder command"
     help="The ladder's directory [default: ladder-GAME-OPTIONS, e.g. ladder-hexifence-size2].",
 )
 @workers_option
+@click.option(
+    "-p", "--player", "players", multiple=True, metavar="SPEC",
+    help="A player besides the named AIs: a program (program:CMD ARGS) or an AI with options"
+    " (repeat); it stays in the ladder once in.",
+)
 @click.option("--markdown", is_flag=True, help="Print the table as Markdown.")
 @game_options
 def ladder(
@@ -89,6 +94,7 @@ def ladder(
     target: float,
     out_dir: str | None,
     workers: int | None,
+    players: tuple[str, ...],
     markdown: bool,
     **kwargs: Any,
 ) -> None:
@@ -101,21 +107,25 @@ def ladder(
     to --games per pair).  After each round a line on stderr gives the
     widest interval so far and about how many games are still needed.
     Ctrl-C stops and keeps the games, and running the same command again
-    goes on.  AIs registered since the ladder began join it.
+    goes on.  AIs registered since the ladder began join it, and so do the
+    players given with -p (programs, AIs with options).
     """
     plugins = kwargs["plugin"]
     game = game_from_kwargs(game_name, kwargs)
+    _check_players(game, players)
     folder = TournamentDir(ladder_dir(game) if out_dir is None else out_dir)
     with folder.lock(create=not folder.exists()):
         if folder.exists():
-            settings = joined(folder.settings(), game)
+            settings = joined(folder.settings(), game, players)
+            added = [p for p in settings.players if isinstance(p, str) and ":" in p]
+            _check_players(game, [p for p in added if p not in players])
             if time_limit is not None and time_limit != settings.time_limit:
                 fail(
                     f"the ladder in {folder.path} plays at {settings.time_limit:g} s a move;"
                     " drop --time, or start another ladder with --out"
                 )
         else:
-            settings = new_ladder(game, time_limit or LADDER_TIME)
+            settings = new_ladder(game, time_limit or LADDER_TIME, extra=players)
             settings = _with_plugins(settings, plugins)
             folder.create(settings)
         settings, result = _play_rounds(settings, folder, games, rounds, target, workers)

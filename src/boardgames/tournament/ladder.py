@@ -60,9 +60,13 @@ def ladder_dir(game: Game) -> str:
     return "-".join(["ladder", game.name, *(f"{k}{v}" for k, v in sorted(game.params.items()))])
 
 
-def new_ladder(game: Game, time: float = LADDER_TIME, seed: int = 0) -> TournamentSettings:
-    """The settings of a new ladder: one round (two games a pair) planned."""
+def new_ladder(
+    game: Game, time: float = LADDER_TIME, seed: int = 0, extra: Iterable[str] = ()
+) -> TournamentSettings:
+    """The settings of a new ladder: one round (two games a pair) planned;
+    `extra` players (programs, AIs with options) join the named AIs."""
     players = ladder_players(game)
+    players += [spec for spec in dict.fromkeys(extra) if spec not in players]
     anchor = LADDER_ANCHOR if LADDER_ANCHOR in players else "mean"
     return TournamentSettings(
         game=game.name,
@@ -75,27 +79,38 @@ def new_ladder(game: Game, time: float = LADDER_TIME, seed: int = 0) -> Tourname
     )
 
 
-def joined(settings: TournamentSettings, game: Game) -> TournamentSettings:
-    """`settings` with the AIs registered since the ladder began added at the end.
+def joined(
+    settings: TournamentSettings, game: Game, extra: Iterable[str] = ()
+) -> TournamentSettings:
+    """`settings` with the AIs registered since the ladder began, and the
+    `extra` players not yet in it, added at the end (a player, once in a
+    ladder, stays in it).
 
-    OptionError if an AI of the ladder is no longer registered for `game`,
-    or if the settings are not a ladder of `game`."""
+    OptionError if a named AI of the ladder is no longer registered for
+    `game`, or if the settings are not a ladder of `game`."""
     if settings.game != game.name or dict(settings.params) != dict(game.params):
         raise OptionError(
             f"this is a ladder of {settings.game} {dict(settings.params)},"
             f" not of {game.name} {dict(game.params)}"
         )
     known = ladder_players(game)
-    gone = [spec for spec in settings.players if spec not in known]
+    gone = [spec for spec in settings.players if _named(spec) and spec not in known]
     if gone:
         raise OptionError(
             f"the ladder's AI(s) {', '.join(map(str, gone))} are no longer registered;"
             " start a new ladder in another directory (--out)"
         )
     new = [name for name in known if name not in settings.players]
+    new += [spec for spec in dict.fromkeys(extra) if spec not in [*settings.players, *new]]
     if not new:
         return settings
     return replace(settings, players=[*settings.players, *new])
+
+
+def _named(spec: object) -> bool:
+    """A plain AI name (what the ladder takes from the registry), not a spec
+    with options or a program."""
+    return isinstance(spec, str) and ":" not in spec
 
 
 def planned(
