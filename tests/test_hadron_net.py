@@ -221,3 +221,27 @@ def test_parse_move_line_rejects(line):
 
     with pytest.raises(NotationError):
         parse_move_line(get_game("hadron"), line)
+
+
+def test_a_program_plays_on_a_server(tmp_path):
+    """`connect --ai program:...`: here the library's own engine, driven as a program."""
+    import shlex
+    import sys
+
+    game = get_game("hadron", size=5)
+    program = "program:" + shlex.join([sys.executable, "-m", "boardgames", "engine"])
+    with server(game, time_limit=2.0) as srv:
+        serving = Background(srv.serve, 1, accept_timeout=30)
+        cli = Background(
+            CliRunner().invoke, main,
+            ["connect", "hadron", "127.0.0.1", str(srv.port), "--size", "5", "--ai", program, "-q"],
+        )
+        opponent = Background(
+            HadronClient(game, make_player(game, "random", seed=1)).play, "127.0.0.1", srv.port
+        )
+        outcome = cli.join()
+        opponent.join()
+        served = serving.join()
+    assert outcome.exit_code == 0, outcome.output
+    assert served[0].record.end is End.RULES  # played to the end by the rules, no forfeit
+    assert outcome.output.count("result: ") == 1

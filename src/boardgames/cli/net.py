@@ -69,14 +69,17 @@ def connect(
     game = game_from_kwargs(game_name, kwargs)
     protocol = protocol_for(game.name)
     player = make_player(game, ai_spec, seed=seed)
-    client = protocol.client(
-        game,
-        player,
-        time_limit=protocol.time_limit if time_limit is None else time_limit,
-        idle_timeout=idle_timeout,
-        log=_log(quiet),
-    )
-    result = client.play(host, port)
+    try:  # a program's process ends with the game, however it ends
+        client = protocol.client(
+            game,
+            player,
+            time_limit=protocol.time_limit if time_limit is None else time_limit,
+            idle_timeout=idle_timeout,
+            log=_log(quiet),
+        )
+        result = client.play(host, port)
+    finally:
+        player.close()
     colour = "none" if result.colour < 0 else game.player_names[result.colour]
     slowest = max(result.think_times, default=0.0)
     click.echo(f"colour: {colour}")
