@@ -108,11 +108,14 @@ def bestmove(
     game = game_from_kwargs(game_name, kwargs)
     state = load_position(game, path, given)
     game = state.game
-    player = make_player(game, ai_spec, depth=depth, time=seconds, seed=seed)
     if state.is_over():
         raise no_legal_move(state)  # "the game is over (white won)", whatever the AI
+    player = make_player(game, ai_spec, depth=depth, time=seconds, seed=seed)
     started = _time.perf_counter()
-    move = player.choose(state)
+    try:
+        move = player.choose(state)
+    finally:
+        player.close()  # a program ends here
     result = player.last_result
     if result is not None and hasattr(result, "summary"):
         click.echo(result.summary(game))
@@ -197,10 +200,13 @@ def bench(games: tuple[str, ...], seconds: float, ai_spec: str, **kwargs: Any) -
             continue
         for label, position in game.benchmark_positions().items():
             progress(f"bench: {name} {label} ...")
-            player = make_player(game, ai_spec, time=seconds, seed=0)
             if position.is_over():
                 continue
-            player.choose(position)
+            player = make_player(game, ai_spec, time=seconds, seed=0)
+            try:
+                player.choose(position)
+            finally:
+                player.close()
             depth, nodes, nps, how = search_figures(player.last_result)
             if nodes == "-":
                 progress(f"bench: {name} {label}: the AI chose without searching ({how})")
