@@ -346,6 +346,16 @@ def test_a_link_only_fills_in_the_new_game_dialog(server, page):
     shoot(page, "link-then-start")
 
 
+def test_a_link_cannot_name_a_program(server, page):
+    url = server[0]
+    page.goto(f"{url}?game=dots&ai0=program%3Arm%20-rf%20x&ai1=random")
+    page.wait_for_selector("#new-dialog[open]")
+    assert page.input_value(".side[data-side='0'] [data-role=spec]") == "default"
+    assert "a link cannot start programs" in page.inner_text("#ng-error")
+    page.fill(".side[data-side='1'] [data-role=spec]", "program:./engine")
+    assert "programs are off on this server" in page.inner_text(".side[data-side='1'] .side-help")
+
+
 def test_a_new_game_closes_the_old_one(server, page):
     url = server[0]
     open_game(page, url, "game=squatter&size=4&ai0=random&ai1=random&delay=1")

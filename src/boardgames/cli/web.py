@@ -71,6 +71,11 @@ def bind(host: str, port: int) -> socket.socket:
     "--allow-remote", is_flag=True,
     help="Allow an address other machines can reach (anyone there can use the server).",
 )
+@click.option(
+    "--allow-programs", is_flag=True,
+    help="Let a side be an external program (program:CMD ARGS): any page you open could then"
+    " run commands on this machine. Loopback addresses only.",
+)
 @click.option("--open/--no-open", "open_browser", default=False, help="Open the page in a browser.")
 @click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
 @click.option(
@@ -106,7 +111,8 @@ def bind(host: str, port: int) -> socket.socket:
     default="warning", show_default=True, help="Server log level.",
 )
 def web(
-    host: str, port: int, allow_remote: bool, open_browser: bool, plugin: tuple[str, ...],
+    host: str, port: int, allow_remote: bool, allow_programs: bool, open_browser: bool,
+    plugin: tuple[str, ...],
     data_dir: str | None, max_time: float, max_board: int, searches: int | None,
     max_games: int, games_per_client: int, pause_after: float, log_level: str,
 ) -> None:
@@ -115,6 +121,11 @@ def web(
     Needs the web extra: pip install 'boardgames-ai[web]'.
     """
     if not is_loopback(host):
+        if allow_programs:
+            fail(
+                f"--allow-programs serves only on a loopback address, not {host}: other"
+                " machines could run commands on this one"
+            )
         if not allow_remote:
             fail(
                 f"--host {host} is not a loopback address: other machines could reach the"
@@ -123,6 +134,11 @@ def web(
         progress(
             f"warning: serving on {host}, which other machines may reach; anyone who can"
             " connect can start games and use this machine's CPU"
+        )
+    if allow_programs:
+        progress(
+            "warning: --allow-programs: a side may be any program on this machine"
+            " (program:CMD ARGS), run as you; pages from other sites are refused"
         )
     try:
         import uvicorn
@@ -138,6 +154,7 @@ def web(
         max_time=max_time, max_board=max_board, searches=searches or default_searches(),
         max_games=max_games, games_per_client=min(games_per_client, max_games),
         pause_after=pause_after, data_dir=None if data_dir is None else Path(data_dir),
+        allow_programs=allow_programs,
     )
     app = create_app(allowed_hosts=allowed_hosts(host), plugins=plugin, settings=settings)
     sock = bind(host, port)

@@ -107,6 +107,9 @@ class _Garbled(Exception):
 class ProgramPlayer(Player):
     """An external program that speaks the engine protocol, as a player.
 
+    Not `stoppable`: the protocol has no "move now", so a stop signal in the
+    limits does not reach the program (its answer comes within its time).
+
     `command` is the program's command line (a list of words, or one text
     split as a shell would).  `limits` (or `depth=`, `time=`, `nodes=`) are
     its own limits, capped by each move's; with none at all it gets
@@ -139,6 +142,7 @@ class ProgramPlayer(Player):
         check_executable(argv)
         label = name or PREFIX + shlex.join(argv)
         super().__init__(label)
+        self.stoppable = False
         self.limits = given_limits(limits, depth, time, nodes)
         self.game = game
         self.argv = argv

@@ -196,7 +196,8 @@ async def index(request: Request) -> Response:
 async def get_catalog(request: Request) -> Any:
     settings = settings_of(request)
     return catalog(request.app.state.plugin_failures) | {
-        "limits": {"max_time": settings.max_time, "max_board": settings.max_board}
+        "limits": {"max_time": settings.max_time, "max_board": settings.max_board},
+        "programs": settings.allow_programs,
     }
 
 

@@ -70,6 +70,14 @@ class Side:
         if self.spec is not None:
             self.player, _ = web_player(game, self.spec, self.time, settings)
 
+    def release(self) -> None:
+        """Let the player go (nobody watches, or the side changed hands): a
+        program's process ends, in a thread of its own (it is given a moment
+        to quit), so the event loop never waits for it."""
+        player, self.player = self.player, None
+        if player is not None and type(player).close is not Player.close:
+            threading.Thread(target=player.close, name="close-player", daemon=True).start()
+
     def to_json(self) -> dict[str, Any]:
         return {
             "ai": self.spec,

@@ -230,7 +230,7 @@ class Session:
             job.held = True
             job.stop.set()
         for side in self.sides:
-            side.player = None  # its tables and caches go too; built again when watched
+            side.release()  # its tables go too, a program ends; built again when watched
 
     def _job_info(self, job: Job, info: Info) -> None:
         """A search iteration (on the loop): sent at most every INFO_INTERVAL."""
@@ -347,7 +347,10 @@ class Session:
         self.kick()
 
     def set_sides(self, sides: list[Side]) -> None:
-        self.sides = sides
+        old, self.sides = self.sides, sides
+        for side in old:
+            if not any(side is new for new in sides):
+                side.release()
         self._changed()
         self.kick()
 
@@ -409,6 +412,9 @@ class Session:
                 move, info = await self._run_job(job, player)
             except Exception as exc:  # a broken AI: say so, and let the human decide
                 self.thinking = None
+                if version != self.version or job.held:
+                    self.publish()
+                    continue  # its player was let go meanwhile: nobody waits for it
                 self._broken(sides, exc)
                 return
             self.thinking = None
@@ -474,6 +480,8 @@ class Session:
         for job in (self.thinking, self.hinting):
             if job is not None:
                 job.stop.set()
+        for side in self.sides:
+            side.release()
         self.viewers.end()
         if self.task is not None:
             self.task.cancel()

@@ -56,6 +56,10 @@ class WebSettings:
     data_dir: Path | None = None
     max_body: int = MAX_BODY
     max_viewers: int = MAX_VIEWERS
+    #: Whether a side may be an external program ("program:CMD ARGS"): off
+    #: unless the user says so at start-up, since any page could otherwise
+    #: run commands on the machine (`boardgames web --allow-programs`).
+    allow_programs: bool = False
 
     def __post_init__(self) -> None:
         check_seconds("max_time", self.max_time)
@@ -67,5 +71,7 @@ class WebSettings:
         check_real("idle_after", self.idle_after, 0, 1e6)
         check_whole("max_body", self.max_body, 1)
         check_whole("max_viewers", self.max_viewers, 1, 1000)
+        if not isinstance(self.allow_programs, bool):
+            raise TypeError("allow_programs must be True or False")
         if self.data_dir is not None:
             object.__setattr__(self, "data_dir", Path(self.data_dir).resolve())

@@ -10,7 +10,9 @@ user's browser can reach:
   it names a regular file inside that folder, no larger than
   MAX_DATA_FILE, and nothing outside it (no absolute name, no `..`, no
   link leading out) is ever opened;
-- every option in seconds (`time=`) is at most the server's `max_time`.
+- every option in seconds (`time=`) is at most the server's `max_time`;
+- a program ("program:CMD ARGS") is refused unless the server was started
+  with `--allow-programs` (then it runs with the side's seconds a move).
 
 `web_player` builds the player; it may open a file and import an AI's
 module, so it runs in a worker thread, never on the event loop.
@@ -23,7 +25,7 @@ import stat
 from pathlib import Path, PurePath
 from typing import Any
 
-from ..ai import ai_options, build_player, parse_spec
+from ..ai import PROGRAM, ai_options, build_player, parse_spec
 from ..errors import OptionError, quote
 from ..game import Game
 from ..options import Option
@@ -38,6 +40,13 @@ def web_player(
     otherwise, and the seconds it will think; OptionError if the spec names
     a file it may not, or asks for more time than the server gives."""
     name, options = parse_spec(spec)
+    if name == PROGRAM:
+        if not settings.allow_programs:
+            raise OptionError(
+                "this server runs no programs (start it with boardgames web --allow-programs"
+                " to let a side be a program: any page you open could then run commands here)"
+            )
+        return build_player(game, name, options, spec, time=seconds), seconds
     declared = {option.name: option for option in ai_options(game, name) or ()}
     for key, value in list(options.items()):
         kind = declared[key].kind if key in declared else None

@@ -9,10 +9,13 @@ alike).
 
 *Live progress*: when the player searches through an engine with an
 `on_iteration` attribute (the alpha-beta family's `Searcher`; a
-`SearchPlayer` and its subclasses hold it in `player.engine`), that
-attribute is set for the length of the call, so every finished depth
-reaches `on_info` as a JSON-ready dict (depth, score, PV in notation,
-nodes, nps).  The player keeps its own engine object.
+`SearchPlayer` and its subclasses hold it in `player.engine`), or has one
+itself (an external program, whose `info` lines reach it), that attribute
+is set for the length of the call, so every finished depth reaches
+`on_info` as a JSON-ready dict (depth, score, PV in notation, nodes, nps).
+The player keeps its own engine object.  A player whose `stoppable` is
+False (a program: the protocol has no "move now") is not offered the
+stop button.
 """
 
 from __future__ import annotations
@@ -89,6 +92,14 @@ def verdict(game: Game, score: float, side: int, algorithm: str) -> dict[str, st
                         " counted) with best play"}
     if exact:
         return {"short": "draw", "long": "proven: a draw with best play from both sides"}
+    if algorithm == "program":
+        if score == 0:
+            return {"short": "even", "long": "level, by the program's own score"}
+        ahead = mine if score > 0 else theirs
+        points = f"{abs(score):.4g}"
+        return {"short": f"{ahead} +{points}",
+                "long": f"{ahead} is ahead by {points} on the program's own scale (its"
+                        " estimate; 0 is even)"}
     if algorithm == "mcts":
         share = (score + 1) / 2
         return {"short": f"{mine} {share:.0%}",
@@ -109,11 +120,20 @@ def _is_move(game: Game, move: Any) -> bool:
     return isinstance(move, int) and not isinstance(move, bool) and 0 <= move < game.num_moves
 
 
+def _reporter(player: Player) -> Any:
+    """What holds the `on_iteration` hook of `player`'s search: its engine, or
+    the player itself; None when its search reports nothing."""
+    engine = getattr(player, "engine", None)
+    if hasattr(engine, "on_iteration"):
+        return engine
+    return player if hasattr(player, "on_iteration") else None
+
+
 def capabilities(player: Player) -> dict[str, bool]:
     """What the page can expect while `player` thinks: live iterations, and a
-    stop (every player's limits carry one)."""
-    engine = getattr(player, "engine", None)
-    return {"live": hasattr(engine, "on_iteration"), "stoppable": True}
+    stop (every library player's limits carry one; a program has none)."""
+    stoppable = bool(getattr(player, "stoppable", True))
+    return {"live": _reporter(player) is not None, "stoppable": stoppable}
 
 
 def think(
@@ -128,8 +148,8 @@ def think(
     Runs in a worker thread; `on_info` is called from that thread.
     """
     game, side = state.game, state.to_move
-    engine: Any = getattr(player, "engine", None)
-    live = hasattr(engine, "on_iteration")
+    engine: Any = _reporter(player)
+    live = engine is not None
 
     def iteration(result: Any) -> None:
         info = describe(game, result, side)

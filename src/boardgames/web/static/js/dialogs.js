@@ -57,11 +57,19 @@ export class NewGameDialog {
   }
 
   // A link's request in the shape of a game's snapshot (what fill() reads).
+  // A link never names a program: the page's user types one if they mean it.
   presetAsGame(preset) {
+    let dropped = false;
     const sides = [0, 1].map((i) => {
       const side = preset.sides[i] || {};
-      return { ai: side.ai || null, time: Number.isFinite(side.time) ? side.time : this.catalog.default_time };
+      let ai = side.ai || null;
+      if (ai && /^\s*program:/i.test(ai)) {
+        ai = "default";
+        dropped = true;
+      }
+      return { ai, time: Number.isFinite(side.time) ? side.time : this.catalog.default_time };
     });
+    if (dropped) this.showError("This link named a program as a player; a link cannot start programs (type it in if you mean it).");
     return { game: { name: preset.game, params: preset.options || {} }, sides };
   }
 
@@ -118,7 +126,11 @@ export class NewGameDialog {
       spec.disabled = isHuman;
       time.disabled = isHuman;
       const name = spec.value.split(":")[0].trim();
-      help.textContent = isHuman ? "" : (game.ais[name] || "an AI spec: name[:key=value,...], e.g. alphabeta:depth=4");
+      const program = this.catalog.programs
+        ? "a program that speaks the engine protocol: program:COMMAND ARGS"
+        : "programs are off on this server (start it with boardgames web --allow-programs)";
+      help.textContent = isHuman ? "" : name.toLowerCase() === "program" ? program
+        : (game.ais[name] || "an AI spec: name[:key=value,...], e.g. alphabeta:depth=4");
     };
     kind.addEventListener("change", update);
     spec.addEventListener("input", update);
