@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import custom_evaluator
 import play_connect_four
+import pytest
 import search_stats
 
 from boardgames.registry import get_game
@@ -56,3 +58,34 @@ def test_scripts_run_from_the_command_line():
     )
     assert run.returncode == 0, run.stderr
     assert "negascout visits" in run.stdout
+
+
+# --- examples/engines: programs that speak the engine protocol ------------------------------
+
+
+def test_the_python_engine_plays_a_match_from_the_command_line():
+    engine = EXAMPLES / "engines" / "python" / "dots_engine.py"
+    spec = f"program:{sys.executable} {engine}"
+    out = subprocess.run(
+        [sys.executable, "-m", "boardgames", "match", "dots", "--ai", spec, "--ai2", "random",
+         "--games", "4", "--time", "1", "--seed", "1"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert f"match: {spec} vs random at dots, 4 games" in out.stdout
+    assert "forfeits" not in out.stdout
+
+
+def test_the_java_engine_compiles_and_plays_a_match(tmp_path):
+    if shutil.which("javac") is None or shutil.which("java") is None:
+        pytest.skip("no JDK (javac) on this machine")
+    source = EXAMPLES / "engines" / "java" / "DotsEngine.java"
+    subprocess.run(["javac", "-d", str(tmp_path), str(source)], check=True, timeout=120)
+    spec = f"program:java -cp {tmp_path} DotsEngine"
+    out = subprocess.run(
+        [sys.executable, "-m", "boardgames", "match", "dots", "--ai", spec, "--ai2", "random",
+         "--games", "2", "--time", "1", "--seed", "1"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "forfeits" not in out.stdout and f"{spec}: " in out.stdout
