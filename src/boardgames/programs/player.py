@@ -160,6 +160,7 @@ class ProgramPlayer(Player):
         self._program: Program | None = None
         self._lock = threading.Lock()
         self._setup: Game | None = None  # the game the running program was given
+        self._fresh = False  # given its game, and no move asked since
         self._broken: str | None = None  # why the program could not be started again
         self.start()
 
@@ -182,6 +183,7 @@ class ProgramPlayer(Player):
         except BaseException:
             self._discard(program)
             raise
+        self._fresh = True
 
     def _handshake(self, program: Program, deadline: float) -> None:
         answers = []
@@ -244,7 +246,7 @@ class ProgramPlayer(Player):
         try:
             if program is None or program.killed or program.exit_status() is not None:
                 self.start()
-            else:
+            elif not (self._fresh and self._setup == self.game):  # else: just given it
                 self._setup = None
                 deadline = _time.monotonic() + self.startup_time
                 self._give_game_or_fault(program, self.game, deadline)
@@ -281,6 +283,7 @@ class ProgramPlayer(Player):
                 raise PlayerFault("crash", f"could not be started: {exc}") from None
             program = self._program
             assert program is not None
+        self._fresh = False
         given = NO_LIMITS if limits is None else limits
         command, seconds, hard = self._genmove(given)
         deadline = _time.monotonic() + hard
