@@ -102,3 +102,85 @@ def test_squatter_page_engine_example_as_pasted(monkeypatch):
         promised = re.search(r"#\s*(= .*)$", line)
         if promised is not None:
             assert answer == promised.group(1).rstrip(), line
+
+
+# --- docs/engines.md: writing an engine in any language ------------------------------------
+
+
+def engines_block(language: str, after: str) -> str:
+    page = (DOCS / "engines.md").read_text()
+    rest = page[page.index(after) :]
+    return FENCE.findall(rest[rest.index(f"```{language}") :])[0]
+
+
+def test_the_smallest_engine_plays_whole_games(tmp_path):
+    import sys
+
+    from boardgames.match.play import play_match
+
+    engine = tmp_path / "smallest.py"
+    engine.write_text(engines_block("python", "## The smallest engine"))
+    game = get_game("dots", rows=2, cols=3)
+    summary = play_match(game, f"program:{sys.executable} {engine}", "random", games=2,
+                         time_limit=1.0, seed=1)
+    assert summary.games == 2 and not summary.forfeits and not summary.unfinished
+
+
+def test_the_engines_page_transcript_is_a_real_session(tmp_path):
+    """The runner sends what the page shows, and the example engine answers
+    as shown (its moves are its own random choices: they are checked legal)."""
+    import subprocess
+    import sys
+
+    from click.testing import CliRunner
+
+    from boardgames.cli import main
+
+    shown = engines_block("text", "## A real session").splitlines()
+    sent = [line[2:] for line in shown if line.startswith("> ")]
+    example = ROOT / "examples" / "engines" / "python" / "dots_engine.py"
+    log = tmp_path / "session.log"
+    recorder = ROOT / "tests" / "engines" / "recorder.py"
+    spec = f"program:{sys.executable} {recorder} {log} {sys.executable} {example}"
+    result = CliRunner().invoke(main, ["match", "dots", "--rows", "2", "--cols", "2", "--ai",
+                                       spec, "--ai2", "random", "--games", "1", "--time", "0.5"])
+    assert result.exit_code == 0, result.output
+    recorded = [line[2:] for line in log.read_text().splitlines() if line.startswith("> ")]
+    assert recorded[:6] == sent[:6] and recorded[-1] == sent[-1] == "quit"
+    # The page's commands, fed to the example engine: the answers it shows.
+    out = subprocess.run([sys.executable, str(example)], input="\n".join(sent) + "\n",
+                         capture_output=True, text=True, timeout=60).stdout
+    answers = [block.splitlines() for block in out[:-2].split("\n\n")]
+    assert len(answers) == len(sent)
+    game = get_game("dots", rows=2, cols=2)
+    state = game.new_state()
+    expected = iter(line[2:] for line in shown if line.startswith("< "))  # "<" alone: the end
+    for command, answer in zip(sent, answers):
+        if command.startswith("moves"):
+            state = game.replay(command.split()[1:])
+        if command.startswith("genmove"):
+            info, move = answer
+            assert info.startswith("info depth=1 score=") and info.endswith(f"pv={move[2:]}")
+            assert game.parse_move(move[2:]) in state.legal_moves()
+            next(expected), next(expected)
+        else:
+            assert [line.rstrip() for line in answer] == [next(expected)], command
+
+
+def test_the_runner_s_session_of_the_protocol_page():
+    """docs/engine-protocol.md, "A runner's session": the engine's answers as
+    shown (genmove's move checked legal: it is the AI's choice)."""
+    page = (DOCS / "engine-protocol.md").read_text()
+    rest = page[page.index("## A runner's session") :]
+    block = FENCE.findall(rest[rest.index("```text") :])[0]
+    lines = block.splitlines(keepends=True)
+    typed = [line for line in lines if line.strip() and not line.startswith(("= ", "? "))]
+    shown = responses("".join(line for line in lines if line not in typed))
+    got = responses(session("".join(typed)))
+    assert len(got) == len(shown) == len(typed)
+    game = get_game("dots", rows=2, cols=2)
+    for command, answer, expected in zip(typed, got, shown):
+        if command.startswith("genmove"):
+            assert game.parse_move(answer[2:]) in game.replay(["A2", "B1"]).legal_moves()
+        else:
+            assert answer == expected, command
