@@ -367,6 +367,8 @@ class ProgramPlayer(Player):
             raise PlayerFault("crash", self._ending(program, f"during {command!r}")) from None
         except Flood as exc:
             raise PlayerFault("malformed", f"flooded its output: {exc}") from None
+        except (OSError, ValueError) as exc:  # its pipes closed by another thread's close()
+            raise PlayerFault("crash", f"was ended during {command!r} ({exc})") from None
 
     def _info_reader(self, state: State) -> Callable[[str], None]:
         game, started = state.game, _time.perf_counter()

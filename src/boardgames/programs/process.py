@@ -7,8 +7,9 @@ the runner however the runner dies.  Everything it writes is read here,
 with a deadline and within bounds:
 
 - its stdout line by line (`read_line`): a line longer than `MAX_LINE`
-  bytes, or more than `MAX_ANSWER` bytes for one answer, is a flood
-  (`Flood`); nothing by the deadline is `None`; end of output is `Exited`;
+  bytes, or more than `MAX_ANSWER` bytes or `MAX_LINES` lines for one
+  answer, is a flood (`Flood`); nothing by the deadline is `None`; end of
+  output is `Exited`;
 - its stderr, whenever stdout is waited on, into its log file (the first
   `MAX_LOG` bytes of each run; the rest is counted, not kept), the last
   lines also kept for messages (`stderr_tail`);
@@ -27,6 +28,7 @@ import os
 import select
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Sequence
 from datetime import datetime
@@ -39,6 +41,8 @@ from . import reaper
 MAX_LINE = 8192
 #: Most bytes one answer may take, its info lines included.
 MAX_ANSWER = 1 << 20
+#: Most lines one answer may take, its info lines included.
+MAX_LINES = 10_000
 #: Bytes of a run's stderr kept in its log.
 MAX_LOG = 4 << 20
 #: Bytes of stderr kept in memory for messages.
@@ -94,8 +98,14 @@ class Program:
         for fd in (self._in, self._out, self._err):
             os.set_blocking(fd, False)
         self._buffer = bytearray()
-        #: Bytes of stdout read since `start_answer` (the flood bound).
+        #: Bytes and lines of stdout read since `start_answer` (the flood bounds).
         self.answer_bytes = 0
+        self.answer_lines = 0
+        self._kill_lock = threading.Lock()
+        #: Held while the pipes are waited on or read, so that a kill from
+        #: another thread closes them only between two waits (a descriptor
+        #: closed under a select could be reused by another file).
+        self._io = threading.RLock()
         self.killed = False
         #: The program has ended (its children may still hold its pipes open).
         self.ended = False
@@ -110,7 +120,7 @@ class Program:
         Exited if its input is closed."""
         data = (line + "\n").encode()
         while data:
-            if self._in is None or self.ended:
+            if self._in is None or self.ended or self.killed:
                 raise Exited("its input is closed")
             try:
                 written = os.write(self._in, data)
@@ -125,8 +135,9 @@ class Program:
 
     # --- reading -------------------------------------------------------------------
     def start_answer(self) -> None:
-        """Count the flood bound of one answer from here."""
+        """Count the flood bounds of one answer from here."""
         self.answer_bytes = 0
+        self.answer_lines = 0
 
     def pending(self) -> bytes:
         """What the program wrote that nobody asked for (read without waiting)."""
@@ -145,10 +156,13 @@ class Program:
                 del self._buffer[: end + 1]
                 if len(raw) > MAX_LINE:
                     raise Flood(f"a line of {len(raw)} bytes (at most {MAX_LINE})")
+                self.answer_lines += 1
+                if self.answer_lines > MAX_LINES:
+                    raise Flood(f"over {MAX_LINES} lines for one answer")
                 return raw.decode("utf-8", "replace").rstrip("\r")
             if len(self._buffer) > MAX_LINE:
                 raise Flood(f"a line of over {MAX_LINE} bytes")
-            if self._out is None or self.ended:
+            if self._out is None or self.ended or self.killed:
                 raise Exited("it closed its output")
             if not self._wait(deadline, write=False) and time.monotonic() >= deadline:
                 return None
@@ -158,30 +172,38 @@ class Program:
         deadline; read what stdout and stderr hold meanwhile.  True when
         there is something for the caller (data, room, or an end)."""
         while True:
-            if self.ended:
-                return True
-            reads = [fd for fd in (self._out, self._err, self._pidfd) if fd is not None]
-            writes = [self._in] if write and self._in is not None else []
-            if not reads and not writes:
-                return True
-            timeout = max(0.0, deadline - time.monotonic())
-            if self._pidfd is None:
-                timeout = min(timeout, POLL)  # no descriptor tells of the end: look now and then
-            readable, writable, _ = select.select(reads, writes, [], timeout)
-            got = False
-            if self._err is not None and self._err in readable:
-                self._read_stderr()
-            if self._out is not None and self._out in readable:
-                self._read_stdout()
-                got = True
-            if writable:
-                got = True
-            if not got and self._has_ended(readable):
-                self._drain()  # what it wrote before it ended still counts
-                self.ended = True
-                return True
-            if got or time.monotonic() >= deadline:
-                return got
+            with self._io:
+                done = self._wait_once(deadline, write)
+            if done is not None:
+                return done
+
+    def _wait_once(self, deadline: float, write: bool) -> bool | None:
+        """One select of `_wait`: its answer, or None to wait on."""
+        if self.ended or self.killed:
+            return True
+        reads = [fd for fd in (self._out, self._err, self._pidfd) if fd is not None]
+        writes = [self._in] if write and self._in is not None else []
+        if not reads and not writes:
+            return True
+        timeout = max(0.0, deadline - time.monotonic())
+        if self._pidfd is None:
+            timeout = min(timeout, POLL)  # no descriptor tells of the end: look now and then
+        readable, writable, _ = select.select(reads, writes, [], timeout)
+        got = False
+        if self._err is not None and self._err in readable:
+            self._read_stderr()
+        if self._out is not None and self._out in readable:
+            self._read_stdout()
+            got = True
+        if writable:
+            got = True
+        if not got and self._has_ended(readable):
+            self._drain()  # what it wrote before it ended still counts
+            self.ended = True
+            return True
+        if got or time.monotonic() >= deadline:
+            return got
+        return None
 
     def _has_ended(self, readable: list[int]) -> bool:
         if self._pidfd is not None:
@@ -271,13 +293,19 @@ class Program:
             self._buffer.clear()
 
     def close(self, grace: float) -> None:
-        """Say `quit`, give the program `grace` seconds to end, then `kill`."""
-        if not self.killed and self.exit_status() is None:
-            with contextlib.suppress(Exited, OSError):
-                self.send("quit", time.monotonic() + min(grace, 0.1))
-            self._close_input()
-            self.wait_exit(grace)
-        self.kill()
+        """Say `quit`, give the program `grace` seconds to end, then `kill`
+        (whatever happens on the way: another thread may be killing it too)."""
+        try:
+            if not self.killed and self.exit_status() is None:
+                with contextlib.suppress(Exited, OSError):
+                    self.send("quit", time.monotonic() + min(grace, 0.1))
+                with self._io:
+                    self._close_input()
+                self.wait_exit(grace)
+        except Exception:  # the pipes went away under us: kill it all the same
+            pass
+        finally:
+            self.kill()
 
     def _close_input(self) -> None:
         if self.process.stdin is not None:
@@ -288,14 +316,19 @@ class Program:
     def kill(self) -> None:
         """End the program and every process of its group now, reap it, and
         close its pipes and log (again: nothing)."""
-        if self.killed:
-            return
-        self.killed = True
+        with self._kill_lock:
+            if self.killed:
+                return
+            self.killed = True
         # Killed before it is reaped: until then no other group can take its id.
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.group, signal.SIGKILL)
         self.process.wait()
         reaper.unregister(self.group)
+        with self._io:  # a reader in another thread sees the end and lets go first
+            self._close_pipes()
+
+    def _close_pipes(self) -> None:
         self._close_input()
         for stream in (self.process.stdout, self.process.stderr):
             if stream is not None:
