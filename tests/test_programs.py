@@ -299,3 +299,32 @@ def test_a_forked_child_starts_a_reaper_of_its_own():
         assert ours is not None and theirs != ours and reaper.reaper_pid() == ours
     finally:
         player.close()
+
+
+def test_a_board_without_its_moves_cannot_be_given_to_a_program(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(get_game("squatter", size=6).replay(["C3", "D4"]).to_text())
+    args = ["play", "squatter", "--size", "6", "--ai", "program:cat", "--load", str(board)]
+    assert_error(CliRunner().invoke(main, args), "was not reached from the start")
+
+
+@pytest.mark.parametrize(
+    "code, says",
+    [
+        ("print('x' * 9000)", "a line of (over 8192|9000) bytes"),
+        ("import sys\nwhile True: sys.stdout.write('\\n')", "over 10000 lines for one answer"),
+        ("import sys\nwhile True: sys.stdout.write('x' * 4000 + '\\n')", "over 1048576 bytes"),
+    ],
+)
+def test_a_program_s_output_is_read_within_bounds(tmp_path, code, says):
+    from boardgames.programs.process import Flood, Program
+
+    program = Program([sys.executable, "-c", code], tmp_path / "log")
+    try:
+        program.start_answer()
+        with pytest.raises(Flood, match=says):
+            while program.read_line(time.monotonic() + 10) is not None:
+                pass
+    finally:
+        program.kill()
+    assert not Path(f"/proc/{program.group}").exists()

@@ -125,6 +125,10 @@ def play(
         game, start = load_file(game, load_path, given)
     if color is None:
         color = sys.stdout.isatty()
+    if isinstance(start, State) and any(is_program_spec(s) for s in (ai_spec, ai2_spec)):
+        from ..programs.player import position_moves
+
+        position_moves(start)  # a program is given moves: a bare board is an error here
     limits = {"depth": depth, "time": seconds}
     with ExitStack() as built:  # every player made here is closed here (a program ends)
         ai = _player(built, game, ai_spec, seed=seed, params=params, **limits)
