@@ -24,7 +24,9 @@ from boardgames.game import End
 from boardgames.match.play import play_game, play_match
 from boardgames.players import RandomPlayer
 from boardgames.programs import reaper
-from boardgames.programs.player import STARTUP_ENV, ProgramPlayer, parse_info, program_argv
+from boardgames.programs.player import STARTUP_ENV, ProgramPlayer
+from boardgames.programs.spec import program_argv
+from boardgames.programs.wire import parse_info
 from boardgames.registry import get_game
 from cli_checks import assert_error
 from processes import sigint_default

@@ -126,7 +126,7 @@ def play(
     if color is None:
         color = sys.stdout.isatty()
     if isinstance(start, State) and any(is_program_spec(s) for s in (ai_spec, ai2_spec)):
-        from ..programs.player import position_moves
+        from ..programs.wire import position_moves
 
         position_moves(start)  # a program is given moves: a bare board is an error here
     limits = {"depth": depth, "time": seconds}

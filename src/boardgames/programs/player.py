@@ -31,8 +31,6 @@ caller gives as defaults (`time=`, `depth=`, `nodes=`) are its own limits.
 
 from __future__ import annotations
 
-import contextlib
-import math
 import os
 import re
 import shlex
@@ -52,6 +50,7 @@ from ..players import DEFAULT_TIME, Player
 from ..search.result import SearchResult
 from .process import Exited, Flood, Program, describe_status
 from .spec import PREFIX, check_executable, program_argv
+from .wire import Garbled, Late, ask, format_seconds, parse_info, position_moves
 
 #: The protocol version this runner speaks.
 PROTOCOL = 2
@@ -91,19 +90,6 @@ def default_log(name: str) -> Path:
     return folder / f"{slug}-{os.getpid()}-{next(_numbers)}.log"
 
 
-def format_seconds(seconds: float) -> str:
-    """Seconds for a command line: '0.25', '2', '0.0015'."""
-    return f"{seconds:.6g}" if seconds < 1e6 else f"{seconds:.0f}"
-
-
-class _Late(Exception):
-    """No answer (or not all of it) by the deadline."""
-
-
-class _Garbled(Exception):
-    """A line where an answer was expected that is none."""
-
-
 class ProgramPlayer(Player):
     """An external program that speaks the engine protocol, as a player.
 
@@ -118,6 +104,9 @@ class ProgramPlayer(Player):
     or it refuses `game`).  `close()` ends it; every builder of a player
     closes it (see `Player.close`).
     """
+
+    #: The web page offers no "move now" for it (the protocol has none).
+    stoppable = False
 
     def __init__(
         self,
@@ -142,7 +131,6 @@ class ProgramPlayer(Player):
         check_executable(argv)
         label = name or PREFIX + shlex.join(argv)
         super().__init__(label)
-        self.stoppable = False
         self.limits = given_limits(limits, depth, time, nodes)
         self.game = game
         self.argv = argv
@@ -217,14 +205,14 @@ class ProgramPlayer(Player):
     def _startup_ask(self, program: Program, command: str, deadline: float) -> tuple[bool, str]:
         """`_ask` for the start-up, its faults as ProgramError."""
         try:
-            return self._ask(program, command, deadline)
-        except _Late:
+            return ask(program, command, deadline)
+        except Late:
             raise ProgramError(
                 f"{self.name} gave no answer to {command!r} within {self.startup_time:g} s of"
                 f" starting (a program must answer the handshake: 'protocol' -> '= {PROTOCOL}',"
                 f" then 'name' and 'version'; {STARTUP_ENV} gives it longer){self._see_log()}"
             ) from None
-        except _Garbled as exc:
+        except Garbled as exc:
             raise ProgramError(
                 f"{self.name} answered {quote(str(exc))} to {command!r}, not '= ...' or"
                 f" '? ...'{self._see_log()}"
@@ -353,13 +341,13 @@ class ProgramPlayer(Player):
         """`_ask` during a move, its faults as PlayerFault."""
         on_info = None if state is None else self._info_reader(state)
         try:
-            return self._ask(program, command, deadline, on_info)
-        except _Late:
+            return ask(program, command, deadline, on_info)
+        except Late:
             limit = "" if seconds is None else f" (its limit: {seconds:g} s)"
             raise PlayerFault(
                 "hang", f"gave no answer to {command!r} within {hard:.3g} s{limit}; stopped"
             ) from None
-        except _Garbled as exc:
+        except Garbled as exc:
             raise PlayerFault(
                 "malformed", f"answered {quote(str(exc))} to {command!r}, not '= ...' or '? ...'"
             ) from None
@@ -384,43 +372,6 @@ class ProgramPlayer(Player):
 
         return read
 
-    # --- the wire -----------------------------------------------------------------------
-    @staticmethod
-    def _ask(
-        program: Program,
-        command: str,
-        deadline: float,
-        on_info: Callable[[str], None] | None = None,
-    ) -> tuple[bool, str]:
-        """Send `command`, read its answer: (True, result) for `=`, (False,
-        reason) for `?`; info lines before it go to `on_info`.  _Late, _Garbled,
-        Exited or Flood when the program does not answer as it must."""
-        stale = program.pending()
-        if stale.strip():
-            raise _Garbled(stale.decode("utf-8", "replace").strip().splitlines()[0])
-        program.start_answer()
-        if not program.send(command, deadline):
-            raise _Late
-        while True:
-            line = program.read_line(deadline)
-            if line is None:
-                raise _Late
-            if not line.strip():
-                continue  # blank lines before an answer are harmless
-            if line.split()[0] == "info":
-                if on_info is not None:
-                    on_info(line)
-                continue
-            if line[0] not in "=?":
-                raise _Garbled(line)
-            result = line[1:].strip()
-            while True:  # the answer's other lines, up to the empty line that ends it
-                more = program.read_line(deadline)
-                if more is None:
-                    raise _Late
-                if more == "":
-                    return line[0] == "=", result
-
     def _ending(self, program: Program, during: str) -> str:
         """"exited (exit code 3) during 'genmove time=1'; its stderr ends:
         'ZeroDivisionError...'; log: PATH", or "closed its output during ..."."""
@@ -438,75 +389,6 @@ class ProgramPlayer(Player):
 
 def _smaller(a: int | None, b: int | None) -> int | None:
     return b if a is None else a if b is None else min(a, b)
-
-
-def position_moves(state: State) -> list[str]:
-    """The moves from the game's start to `state`, in notation (what `moves`
-    sends); BoardgamesError for a position not reached from the start (a
-    board loaded from a file), which a program cannot be given."""
-    game = state.game
-    start = game.new_state()
-    for move in state.history:
-        start.make(move)
-    if start.hashes != state.hashes:
-        raise BoardgamesError(
-            "a program is given a position as the moves from the game's start, and this one"
-            " was not reached from the start (load a game record rather than a board)"
-        )
-    return [game.format_move(move) for move in state.history]
-
-
-def parse_info(game: Game, line: str, elapsed: float) -> SearchResult | None:
-    """An `info` line as a SearchResult (the fields it gives; what does not
-    parse is left out), or None when it says nothing."""
-    words = line.split()[1:]
-    fields: dict[str, str] = {}
-    pv_words: list[str] = []
-    for index, word in enumerate(words):
-        key, eq, value = word.partition("=")
-        if key == "pv" and eq:
-            pv_words = ([value] if value else []) + words[index + 1 :]
-            break
-        if eq:
-            fields[key] = value
-    pv = []
-    for word in pv_words:
-        try:
-            pv.append(game.parse_move(word))
-        except BoardgamesError:
-            break
-    depth = _whole(fields.get("depth"))
-    nodes = _whole(fields.get("nodes"))
-    score = _real(fields.get("score"))
-    seconds = _real(fields.get("time"))
-    if not pv and depth is None and nodes is None and score is None:
-        return None
-    return SearchResult(
-        move=pv[0] if pv else None,
-        score=score or 0.0,
-        pv=pv,
-        depth=depth or 0,
-        nodes=nodes or 0,
-        time=seconds if seconds is not None and seconds >= 0 else elapsed,
-        completed=False,
-        algorithm="program",
-    )
-
-
-def _whole(text: str | None) -> int | None:
-    if text is None or not text.isascii() or not text.isdigit() or len(text) > 18:
-        return None
-    return int(text)
-
-
-def _real(text: str | None) -> float | None:
-    if text is None or len(text) > 40:
-        return None
-    with contextlib.suppress(ValueError):
-        value = float(text)
-        if math.isfinite(value):
-            return value
-    return None
 
 
 def program_player(
