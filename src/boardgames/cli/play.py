@@ -277,12 +277,9 @@ def match(
         "game options": given_options(kwargs),
     }  # fmt: skip
     if resume_dir is not None:
-        named = [flag for flag, value in given.items() if value]
-        if named:
-            fail(f"--resume takes the settings from its folder; drop {', '.join(named)}")
         from .sprt import resume_sprt
 
-        resume_sprt(resume_dir, workers)
+        resume_sprt(resume_dir, workers, [flag for flag, value in given.items() if value])
         return
     if game_name is None:
         fail("give a GAME (or --resume DIR)")
@@ -292,39 +289,25 @@ def match(
         fail("give --opening or --opening-file, not both")
     openings = read_opening_file(game, opening_file)
     if sprt_text is not None:
-        test = Sprt.parse(sprt_text)
-        named = [flag for flag in ("--games", "--records", "--depth", "--params", "--params2")
-                 if given[flag]]
-        if named:
-            fail(f"{', '.join(named)} cannot go with --sprt (an SPRT match plays up to"
-                 " --max-games, keeps its records in --out, and takes AI options in the specs)")
-        from ..tournament.sprt_match import sprt_settings
-
-        settings = sprt_settings(
-            game.name, dict(game.params), ai_spec, ai2_spec,
-            max_games=max_games or SPRT_MAX_GAMES, time_limit=seconds,
-            clock=None if clock is None else str(clock), seed=seed or 0, opening_plies=opening,
-            openings=openings, max_moves=max_moves, plugins=plugins,
-        )
         from .sprt import new_sprt
 
-        new_sprt(settings, test, out_dir, workers)
+        options = dict(time_limit=seconds, clock=None if clock is None else str(clock),
+                       seed=seed or 0, opening_plies=opening, openings=openings,
+                       max_moves=max_moves, plugins=plugins)
+        new_sprt(game, (ai_spec, ai2_spec), Sprt.parse(sprt_text), max_games or SPRT_MAX_GAMES,
+                 options, out_dir, workers, [flag for flag, value in given.items() if value])
         return
     named = [flag for flag in ("--max-games", "--out") if given[flag]]
-    if workers is not None:
-        named.append("--workers")
-    if named:
+    if named or workers is not None:
+        named += ["--workers"] if workers is not None else []
         fail(f"{', '.join(named)} only go with --sprt")
     games = 10 if games is None else games
     if records_path is not None:
         check_writable(records_path, "--records")
-    seed2 = None if seed is None else seed + 1
-    with ExitStack() as built:  # a program ends with the match, however it ends
-        a = _player(built, game, ai_spec, seed=seed, depth=depth, params=params)
-        b = _player(built, game, ai2_spec, seed=seed2, depth=depth, params=params2)
-        summary, interrupted = _match_games(
-            game, a, b, games, seconds, seed, opening, openings, max_moves, clock
-        )
+    summary, interrupted = _match_games(
+        game, (ai_spec, ai2_spec), (params, params2), depth, games, seconds, seed, opening,
+        openings, max_moves, clock,
+    )
     if records_path is not None:
         lines = "".join(json.dumps(r.to_dict()) + "\n" for r in summary.records)
         atomic_write_text(records_path, lines)
@@ -340,6 +323,31 @@ def match(
 
 def _match_games(
     game: Game,
+    specs: tuple[str, str],
+    params: tuple[str | None, str | None],
+    depth: int | None,
+    games: int,
+    seconds: float | None,
+    seed: int | None,
+    opening: int,
+    openings: list[str],
+    max_moves: int | None,
+    clock: TimeControl | None,
+) -> tuple[MatchSummary, bool]:
+    """The games of `match`, a line on stderr for each; (the summary, whether
+    Ctrl-C stopped it).  The players are made here and closed at the end (a
+    program ends with the match, however it ends)."""
+    seed2 = None if seed is None else seed + 1
+    with ExitStack() as built:
+        a = _player(built, game, specs[0], seed=seed, depth=depth, params=params[0])
+        b = _player(built, game, specs[1], seed=seed2, depth=depth, params=params[1])
+        return _play_match_games(
+            game, a, b, games, seconds, seed, opening, openings, max_moves, clock
+        )
+
+
+def _play_match_games(
+    game: Game,
     a: Player,
     b: Player,
     games: int,
@@ -350,8 +358,6 @@ def _match_games(
     max_moves: int | None,
     clock: TimeControl | None,
 ) -> tuple[MatchSummary, bool]:
-    """The games of `match`, a line on stderr for each; (the summary, whether
-    Ctrl-C stopped it)."""
 
     def report(index: int, record: GameRecord, summary: Any) -> None:
         progress(f"game {index + 1}/{games}: {record.summary()}")

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import time
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 import click
 
+from ..game import Game
 from ..parallel import open_executor
 from ..tournament.schedule import TournamentSettings
 from ..tournament.sprt import Sprt, SprtState
-from ..tournament.sprt_match import SprtDir, SprtOutcome, run_sprt, sprt_standing
+from ..tournament.sprt_match import (
+    SprtDir,
+    SprtOutcome,
+    run_sprt,
+    sprt_settings,
+    sprt_standing,
+)
 from ..tournament.store import LOGS
 from ..tournament.tasks import GameResult
 from .common import fail, progress
@@ -19,10 +27,28 @@ from .tournament import _check_players, _load_game, _workers_text
 
 
 def new_sprt(
-    settings: TournamentSettings, test: Sprt, out_dir: str | None, workers: int | None
+    game: Game,
+    specs: tuple[str, str],
+    test: Sprt,
+    max_games: int,
+    options: dict[str, Any],
+    out_dir: str | None,
+    workers: int | None,
+    given: list[str],
 ) -> None:
-    """Start the SPRT match of `settings` in `out_dir` (default sprt-GAME-TIME) and play it."""
-    _check_players(_load_game(settings), settings.players)
+    """Start the SPRT match of `specs` (tested, baseline) at `game` in
+    `out_dir` (default sprt-GAME-TIME) and play it; `options` are the
+    tournament settings' (time limit, clock, seed, openings, ...); `given`
+    the flags on the command line (some do not go with --sprt)."""
+    wrong = [flag for flag in ("--games", "--records", "--depth", "--params", "--params2")
+             if flag in given]
+    if wrong:
+        fail(f"{', '.join(wrong)} cannot go with --sprt (an SPRT match plays up to"
+             " --max-games, keeps its records in --out, and takes AI options in the specs)")
+    settings = sprt_settings(
+        game.name, dict(game.params), specs[0], specs[1], max_games=max_games, **options
+    )
+    _check_players(game, settings.players)
     default = f"sprt-{settings.game}-{time.strftime('%Y%m%d-%H%M%S')}"
     folder = SprtDir(default if out_dir is None else out_dir)
     with folder.lock(create=True):
@@ -30,8 +56,11 @@ def new_sprt(
         _play(folder, settings, test, [], workers)
 
 
-def resume_sprt(path: str, workers: int | None) -> None:
-    """Go on with the SPRT match in `path` (its finished pairs count)."""
+def resume_sprt(path: str, workers: int | None, given: list[str]) -> None:
+    """Go on with the SPRT match in `path` (its finished pairs count); `given`
+    are the flags on the command line besides --resume and -w (none may be)."""
+    if given:
+        fail(f"--resume takes the settings from its folder; drop {', '.join(given)}")
     folder = SprtDir(path)
     with folder.lock():
         settings, test = folder.settings(), folder.test()
