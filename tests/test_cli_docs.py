@@ -30,3 +30,20 @@ def test_web_page_opening_default_is_the_documented_one():
     for line in web_doc.splitlines():
         if line.startswith("$ boardgames web") and "--open" not in line.split("#")[0]:
             assert "opens the page" not in line and "opened" not in line, line
+
+
+def test_every_option_that_takes_a_player_says_a_program_may_be_one():
+    """`--help` is where a user looks first: each option naming a player says
+    `program:CMD ARGS` goes there too."""
+    import click
+
+    from boardgames.cli import main
+
+    options = {"play": "ai_spec", "match": "ai_spec", "tournament": "players",
+               "ladder": "players", "connect": "ai_spec"}  # fmt: skip
+    with click.Context(main) as context:
+        for name, param in options.items():
+            command = main.get_command(context, name)
+            assert command is not None, name
+            (option,) = [p for p in command.params if p.name == param]
+            assert "program:CMD ARGS" in str(getattr(option, "help", "")), (name, param)

@@ -31,7 +31,10 @@ PROTOCOL_DEFAULT = "[default: set by the game's protocol]"
 @click.argument("game_name", metavar="GAME")
 @click.argument("host", type=Host())
 @click.argument("port", type=Whole(1, 65535))
-@click.option("--ai", "ai_spec", default="default", show_default=True, help="AI spec to play.")
+@click.option(
+    "--ai", "ai_spec", default="default", show_default=True,
+    help="The AI to play: a spec (alphabeta:depth=4) or a program (program:CMD ARGS).",
+)
 @click.option(
     "--time-limit",
     type=Seconds(),

@@ -76,7 +76,10 @@ def describe_end(record: GameRecord, game: Game) -> str:
 
 @click.command(cls=Command)
 @click.argument("game_name", metavar="GAME")
-@click.option("--ai", "ai_spec", default="default", show_default=True, help="The computer's AI.")
+@click.option(
+    "--ai", "ai_spec", default="default", show_default=True,
+    help="The computer's AI: a spec (alphabeta:depth=4) or a program (program:CMD ARGS).",
+)
 @click.option("--ai2", "ai2_spec", default=None, help="A second AI: watch AI vs AI.")
 @click.option(
     "--params", "params", default=None, metavar="FILE",
@@ -192,7 +195,10 @@ def _play_one(
 
 @click.command(cls=Command)
 @click.argument("game_name", metavar="GAME", required=False)
-@click.option("--ai", "ai_spec", default="default", show_default=True, help="AI A.")
+@click.option(
+    "--ai", "ai_spec", default="default", show_default=True,
+    help="AI A: a spec (alphabeta:depth=4) or a program (program:CMD ARGS).",
+)
 @click.option("--ai2", "ai2_spec", default="random", show_default=True, help="AI B.")
 @click.option(
     "--params", "params", default=None, metavar="FILE",

@@ -55,7 +55,8 @@ CLOCK = Number(lambda name, value: TimeControl.parse(value, name), "SECONDS[+INC
     "players",
     multiple=True,
     metavar="SPEC",
-    help="An AI with its options, e.g. alphabeta:depth=4 (repeat, at least twice).",
+    help="An AI with its options, e.g. alphabeta:depth=4, or a program (program:CMD ARGS);"
+    " repeat, at least twice.",
 )
 @click.option(
     "--games",
