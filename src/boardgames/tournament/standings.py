@@ -55,7 +55,7 @@ class TournamentResult:
         return sum(r.finished for r in self.results) == self.planned
 
     def counts(self) -> tuple[list[list[int]], list[list[int]]]:
-        """(wins[i][j], draws[i][j]) over the finished games."""
+        """(`wins[i][j]`, `draws[i][j]`) over the finished games."""
         n = len(self.labels)
         wins = [[0] * n for _ in range(n)]
         draws = [[0] * n for _ in range(n)]
