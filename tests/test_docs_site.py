@@ -154,14 +154,16 @@ def test_a_picture_from_a_position_text():
     from boardgames import get_game
 
     hook = pictures()
-    game = get_game("hadron", rows=3, cols=3)
-    state = game.replay("B2 A1")
-    text = state.to_text()
+    game = get_game("squatter", size=5)
+    text = game.replay("C3 B2").to_text()
+    assert text.count("\n") > 1
     block = "position: |\n" + "".join(f"  {line}\n" for line in text.splitlines())
-    html = hook.render_block("game: hadron\noptions: rows=3,cols=3\n" + block)
+    html = hook.render_block("game: squatter\n" + block)
     expected = game.render_svg(game.parse_position(text))
     assert " ".join(line.strip() for line in expected.splitlines() if line.strip()) in html
-    assert "<figcaption>" not in html
+    assert "<figcaption>" not in html and 'aria-label="squatter: a position"' in html
+    start = hook.render_block("game: squatter\noptions: size=5")
+    assert 'aria-label="squatter: the start position"' in start
 
 
 @pytest.mark.parametrize(
@@ -222,3 +224,13 @@ def test_links_to_repository_files_leave_the_site():
         == "examples/connect_four"
     )
     assert hook.outside_target("b.md", "index.md", DOCS) is None
+
+
+def test_the_getting_started_scripts_run(capsys):
+    text = (DOCS / "getting-started.md").read_text()
+    blocks = re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(compile(block, "getting-started.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "move:" in out and "nodes/s" in out

@@ -76,7 +76,12 @@ def render_block(body: str) -> str:
     # One line: a blank line inside would end Markdown's raw HTML block.
     svg = " ".join(line.strip() for line in game.render_svg(state).splitlines() if line.strip())
     caption = spec.get("caption", "").strip()
-    label = caption or f"{game.name}: {state.moves_text() or 'the start position'}"
+    if caption:
+        label = caption
+    elif "position" in spec:
+        label = f"{game.name}: a position"
+    else:
+        label = f"{game.name}: {state.moves_text() or 'the start position'}"
     parts = [f'<figure class="boardgames-svg" role="img" aria-label="{html.escape(label)}">', svg]
     if caption:
         parts.append(f"<figcaption>{html.escape(caption)}</figcaption>")
