@@ -43,7 +43,8 @@ MIN_TIME = 1e-6
 class Stop(Protocol):
     """A "move now" signal: anything with `is_set()`, e.g. a `threading.Event`."""
 
-    def is_set(self) -> bool: ...
+    def is_set(self) -> bool:
+        """Whether the stop has been asked for."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -235,6 +235,8 @@ class GameClock:
             raise OptionError("a clock needs the time left of two sides")
 
     def allot(self, state: Any, cap: float | None = None) -> float:
+        """The seconds the side to move may use for this move, by its time
+        manager, at most `cap`."""
         side = state.to_move
         manager = self.managers[side]
         return manager.allot(state, self.left[side], self.control.increment, cap)
@@ -247,6 +249,8 @@ class GameClock:
         return max(0.0, left - max(2 * self.managers[side].margin, 0.1 * left, 0.05))
 
     def charge(self, side: int, used: float, allotted: float) -> bool:
+        """Charge `used` seconds to `side` and add the increment; False when the
+        side has run out of time (then nothing is added)."""
         self.left[side] -= used
         if self.left[side] < 0:
             return False

@@ -29,7 +29,8 @@ class Position(Protocol):
     """What an evaluator may rely on in any state: the side to move (0 or 1)."""
 
     @property
-    def to_move(self) -> int: ...
+    def to_move(self) -> int:
+        """The player to move (0 or 1)."""
 
 
 #: The state type of an evaluator (a game's own State subclass).
@@ -55,9 +56,11 @@ class Linear(Generic[S]):
 
     @property
     def weights(self) -> dict[str, float]:
+        """The weight of each feature, by the feature's name."""
         return {f.__name__: w for f, w in self.terms}
 
     def __call__(self, state: S) -> float:
+        """The weighted sum of the features, for the side to move."""
         player = state.to_move
         return sum(w * f(state, player) for f, w in self.terms if w)
 
@@ -72,6 +75,7 @@ class Weighted(Generic[S]):
         self.experts: list[tuple[Evaluator[S], float]] = [(e, float(w)) for e, w in experts]
 
     def __call__(self, state: S) -> float:
+        """The weighted sum of the experts' scores."""
         return sum(w * e(state) for e, w in self.experts if w)
 
     def __repr__(self) -> str:
@@ -86,6 +90,7 @@ class RandomExpert:
         self.rng = random.Random(seed)
 
     def __call__(self, state: object) -> float:
+        """A uniformly random score in [-scale, scale)."""
         return self.scale * (2.0 * self.rng.random() - 1.0)
 
     def __repr__(self) -> str:

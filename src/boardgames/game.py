@@ -78,9 +78,7 @@ class End(StrEnum):
         return self in _FORFEITS
 
 
-_FORFEITS = frozenset(
-    (End.TIME, End.TIMEOUT, End.HANG, End.ILLEGAL, End.MALFORMED, End.CRASH)
-)
+_FORFEITS = frozenset((End.TIME, End.TIMEOUT, End.HANG, End.ILLEGAL, End.MALFORMED, End.CRASH))
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +99,7 @@ class Outcome:
 
     @property
     def draw(self) -> bool:
+        """Whether the game ended without a winner."""
         return self.winner is None
 
     def result(self, player_names: tuple[str, str]) -> str:
@@ -211,6 +210,7 @@ class Game(ABC, Generic[S]):
         return {"default": lambda: _zero}
 
     def default_evaluator(self) -> Callable[[S], float]:
+        """A new instance of the game's evaluator named "default"."""
         return self.evaluators()["default"]()
 
     def evaluator(
@@ -297,6 +297,7 @@ class Game(ABC, Generic[S]):
         return {"start": self.new_state()}
 
     def describe(self) -> str:
+        """The game's name and options, e.g. `squatter size=7`."""
         opts = " ".join(f"{k}={v}" for k, v in self.params.items())
         return f"{self.name} {opts}".strip()
 
@@ -305,9 +306,7 @@ class Game(ABC, Generic[S]):
         return f"{type(self).__name__}({args})"
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Game) and other.name == self.name and other.params == self.params
-        )
+        return isinstance(other, Game) and other.name == self.name and other.params == self.params
 
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.params.items()))))
@@ -388,7 +387,8 @@ class State(ABC, Generic[G]):
         return Outcome(self.winner(), self.end_reason(), scores)
 
     @abstractmethod
-    def copy(self) -> State[G]: ...
+    def copy(self) -> State[G]:
+        """An independent copy of the position (history and hashes included)."""
 
     @abstractmethod
     def recompute_hashes(self) -> list[int]:
@@ -419,6 +419,7 @@ class State(ABC, Generic[G]):
     # --- keys ------------------------------------------------------------------------
     @property
     def key(self) -> int:
+        """The position's hash (identity frame), for transposition tables."""
         return self.hashes[0]
 
     def canonical(self) -> tuple[int, int]:
@@ -430,6 +431,7 @@ class State(ABC, Generic[G]):
     # --- presentation ------------------------------------------------------------
     @property
     def last_move(self) -> int | None:
+        """The last move played, None at the start."""
         return self.history[-1] if self.history else None
 
     def result(self) -> str:
@@ -473,11 +475,8 @@ class State(ABC, Generic[G]):
         """The same position: same game, same side to move, same `to_text()`."""
         if not isinstance(other, State):
             return NotImplemented
-        return (
-            other.game == self.game
-            and other.to_move == self.to_move
-            and other.to_text() == self.to_text()
-        )
+        same = other.game == self.game and other.to_move == self.to_move
+        return same and other.to_text() == self.to_text()
 
 
 def perft(state: State[Any], depth: int) -> int:

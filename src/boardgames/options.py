@@ -145,6 +145,10 @@ def check_flag(name: str, value: Any) -> bool:
 
 
 def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
+    """`value` if it is one of `choices`.
+
+    Raises:
+        OptionError: naming the option and the choices."""
     if value not in choices:
         raise OptionError(f"{name} must be one of {', '.join(choices)}, not {quote(value)}")
     return value
@@ -272,6 +276,8 @@ ORDER = Option("order", "flag", False, "the game's static move order")
 
 
 def noise(default: float = 0.0) -> Option:
+    """The `noise` option of the search AIs: the scale of a random tie-break
+    (>= 0), `default` unless given."""
     return Option("noise", "number", default, "scale of random tie-break noise", low=0)
 
 

@@ -36,6 +36,7 @@ from .options import MAX_WORKERS, check_whole
 
 
 def default_workers() -> int:
+    """One worker per core (1 when the count is unknown)."""
     return os.cpu_count() or 1
 
 

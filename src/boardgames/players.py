@@ -50,9 +50,11 @@ class Engine(Protocol[S]):
     `state` as it was; `clear()` forgets what earlier games taught it.
     """
 
-    def search(self, state: S, limits: Limits) -> SearchResult: ...
+    def search(self, state: S, limits: Limits) -> SearchResult:
+        """The result of searching `state` within `limits`, leaving `state` as it was."""
 
-    def clear(self) -> None: ...
+    def clear(self) -> None:
+        """Forget what earlier searches learned (called between games)."""
 
 
 class Player(Generic[S]):
@@ -126,6 +128,10 @@ class RandomPlayer(Player[State[Any]]):
         self.rng = random.Random(seed)
 
     def choose(self, state: State[Any], limits: Limits | None = None) -> int:
+        """A uniformly random legal move.
+
+        Raises:
+            GameOverError: the game is over."""
         return self.rng.choice(_legal_moves(state))
 
 
@@ -191,6 +197,7 @@ class SearchPlayer(Player[S]):
     # The limits one by one (subclasses change them between moves).
     @property
     def depth(self) -> int | None:
+        """The search's depth limit (None: none); set it to change it, checked."""
         return self.limits.depth
 
     @depth.setter
@@ -199,6 +206,7 @@ class SearchPlayer(Player[S]):
 
     @property
     def time(self) -> float | None:
+        """The search's time limit in seconds (None: none); set it to change it, checked."""
         return self.limits.time
 
     @time.setter
@@ -207,6 +215,7 @@ class SearchPlayer(Player[S]):
 
     @property
     def nodes(self) -> int | None:
+        """The search's node limit (None: none); set it to change it, checked."""
         return self.limits.nodes
 
     @nodes.setter
@@ -219,6 +228,8 @@ class SearchPlayer(Player[S]):
         return _or_default_time(move_limits(self.limits, limits))
 
     def choose(self, state: S, limits: Limits | None = None) -> int:
+        """The engine's move for `state` within the player's limits capped by
+        `limits`; `state` is left unchanged."""
         return self.search_move(state, self.limits_for(limits))
 
     def search_move(self, state: S, limits: Limits) -> int:
@@ -234,6 +245,7 @@ class SearchPlayer(Player[S]):
         return result.move
 
     def reset(self) -> None:
+        """Forget the last game: the engine's tables, when it has a `clear`."""
         super().reset()
         # Engines outside the library may have nothing to forget.
         clear = getattr(self.engine, "clear", None)
@@ -279,9 +291,15 @@ class HumanPlayer(Player[State[Any]]):
         self.hint_player = hint_player
 
     def tell(self, message: str) -> None:
+        """Show `message` to the human."""
         self.output(message)
 
     def choose(self, state: State[Any], limits: Limits | None = None) -> int:
+        """The move the human types (after `help`, `hint`, `undo`, `save` as
+        asked); asks again after a bad one.
+
+        Raises:
+            QuitRequest: the human quit, or the input ended."""
         _legal_moves(state)
         game = state.game
         prompt = f"{game.player_names[state.to_move]} to move> "

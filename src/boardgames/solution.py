@@ -53,6 +53,8 @@ class SolveResult:
     bound: str = EXACT
 
     def summary(self, game: Game) -> str:
+        """The result as text: the value and who wins, the best moves, the line
+        and the node count."""
         who = "draw" if self.winner is None else f"{game.player_names[self.winner]} wins"
         best = " ".join(game.format_move(m) for m in self.best) or "-"
         lines = [f"value:    {self.value:+d} ({who})", f"best:     {best}"]

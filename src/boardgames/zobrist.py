@@ -92,10 +92,12 @@ def random_keys(count: int, seed: int = DEFAULT_SEED) -> list[int]:
 
 
 def identity(n: int) -> tuple[int, ...]:
+    """The identity permutation of `n` items."""
     return tuple(range(n))
 
 
 def invert(perm: Sequence[int]) -> tuple[int, ...]:
+    """The inverse of the permutation `perm`."""
     inverse = [0] * len(perm)
     for i, p in enumerate(perm):
         inverse[p] = i

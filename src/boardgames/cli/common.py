@@ -65,9 +65,11 @@ class Number(click.ParamType):
         self.name = metavar
 
     def get_metavar(self, param: Any, ctx: Any = None) -> str | None:
+        """No metavar for an argument (its name shows), the type's name for an option."""
         return None if isinstance(param, click.Argument) else self.name
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        """The checked number; a usage error naming the option for a bad value."""
         if isinstance(value, str):
             value = parse_value(value.strip())
         name = param.opts[0] if param is not None and param.opts else "value"
@@ -110,6 +112,7 @@ class Host(click.ParamType):
     name = "HOST"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> str:
+        """The address, stripped; a usage error for an empty one."""
         host = str(value).strip()
         if not host:
             if isinstance(param, click.Option):  # where to listen
@@ -134,6 +137,7 @@ class OneLineUsageError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
+        """Print the error as one line, `error: ...`, on stderr."""
         click.echo(f"error: {self.format_message()}", err=True)
 
 
@@ -145,6 +149,8 @@ class Command(click.Command):
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
     ):
+        """The command's context; a bad command line is one usage error line
+        that points to the command's --help."""
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:
@@ -152,6 +158,7 @@ class Command(click.Command):
             raise OneLineUsageError(f"{one_line(exc.format_message())} (see '{where}')") from None
 
     def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, with the library's errors shown as one line (exit code 2)."""
         return handle_errors(super().invoke)(ctx)
 
 
@@ -164,18 +171,24 @@ class Group(click.Group):
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
     ):
+        """The group's context; a bad command line is one usage error line."""
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:
             raise OneLineUsageError(f"{one_line(exc.format_message())} (see '--help')") from None
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        """The command the arguments name; one usage error line for an unknown one."""
         try:
             return super().resolve_command(ctx, args)
         except click.UsageError as exc:
             raise OneLineUsageError(f"{one_line(exc.format_message())} (see '--help')") from None
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """Add a subcommand, which must be a `Command` (for its one-line errors).
+
+        Raises:
+            TypeError: `cmd` is not a `Command`."""
         if not isinstance(cmd, Command):
             raise TypeError(f"command {cmd.name!r} must be made with cls=Command")
         super().add_command(cmd, name)
@@ -200,6 +213,7 @@ class LazyGroup(Group):
 
     @property  # type: ignore[override]
     def commands(self) -> dict[str, click.Command]:
+        """Every subcommand, the lazy ones imported."""
         for name in list(self.lazy):
             self._load(name)
         return self._loaded
@@ -218,6 +232,10 @@ class LazyGroup(Group):
         return command
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """Add a subcommand now (replacing a lazy one of the same name).
+
+        Raises:
+            TypeError: `cmd` is not a `Command`, or has no name."""
         if not isinstance(cmd, Command):
             raise TypeError(f"command {cmd.name!r} must be made with cls=Command")
         name = name or cmd.name
@@ -227,9 +245,11 @@ class LazyGroup(Group):
         self._loaded[name] = cmd
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The subcommand `cmd_name`, imported on first use; None if there is none."""
         return self._load(cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        """The names of every subcommand, loaded or not, sorted."""
         return sorted(set(self._loaded) | set(self.lazy))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -15,6 +15,7 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def format_point(row: int, col: int) -> str:
+    """The point's name: row letter and column number, e.g. `B3` for (1, 2)."""
     return f"{LETTERS[row]}{col + 1}"
 
 

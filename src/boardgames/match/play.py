@@ -272,6 +272,7 @@ class MatchSummary:
 
     @property
     def games(self) -> int:
+        """The number of games played."""
         return len(self.records)
 
     @property
@@ -281,6 +282,7 @@ class MatchSummary:
 
     @property
     def score_percent(self) -> float:
+        """A's score as a percentage of the decided games (0 with none)."""
         decided = self.wins + self.draws + self.losses
         return 100.0 * self.score / decided if decided else 0.0
 
@@ -293,6 +295,7 @@ class MatchSummary:
         return -400.0 * math.log10(1.0 / p - 1.0)
 
     def add(self, record: GameRecord, a_side: int) -> None:
+        """Count a finished game; `a_side` is the colour A played in it."""
         self.records.append(record)
         if record.forfeited:
             self.forfeits[record.end] += 1
@@ -306,6 +309,8 @@ class MatchSummary:
             self.losses += 1
 
     def format(self) -> str:
+        """The match as text: the games, A's wins, draws and losses, the score
+        and the Elo difference it implies."""
         a, b = self.names
         lines = [
             f"match: {a} vs {b} at {self.game}, {self.games} games",

@@ -221,6 +221,7 @@ class GameRecord:
 
     # --- JSON --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The record as JSON data (`save` writes it)."""
         data = {"format": FORMAT, "version": VERSION, **asdict(self)}
         data["end"] = self.end.value
         if self.clock is None:  # records without a clock look as they always did
@@ -249,6 +250,12 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<record>") -> GameRecord:
+        """The record that `data` (from `to_dict`) describes; `source` names it
+        in errors.
+
+        Raises:
+            BadFileError: data that is not a game record of a known version, or
+                with a missing field or a field of the wrong type."""
         def bad(reason: str) -> NotationError:
             return BadFileError(source, reason)
 
@@ -318,6 +325,7 @@ class GameRecord:
 
     # --- positions ---------------------------------------------------------------
     def get_game(self) -> Game:
+        """The game the record was played at, with its options."""
         return get_game(self.game, **self.params)
 
     def start_state(self, game: Game | None = None) -> State:

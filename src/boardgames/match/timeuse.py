@@ -30,22 +30,28 @@ class TimeUse:
 
     @property
     def moves(self) -> int:
+        """The number of moves timed."""
         return len(self.times)
 
     @property
     def mean(self) -> float:
+        """The mean time a move took (NaN with none)."""
         return sum(self.times) / len(self.times) if self.times else math.nan
 
     @property
     def longest(self) -> float:
+        """The longest time a move took (NaN with none)."""
         return max(self.times, default=math.nan)
 
     @property
     def mean_allotted(self) -> float:
+        """The mean time allotted to a move (NaN with none)."""
         return sum(self.allotted) / len(self.allotted) if self.allotted else math.nan
 
     @property
     def least_left(self) -> float:
+        """The least time left on the player's clock at the end of a game (NaN
+        without a clock)."""
         return min(self.left, default=math.nan)
 
     def line(self) -> str:

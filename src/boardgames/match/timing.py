@@ -41,6 +41,7 @@ def start_clock(
 
 
 def rounded(left: list[float]) -> list[float]:
+    """The clock's times left, rounded to 0.1 ms for the record."""
     return [round(x, 4) for x in left]
 
 

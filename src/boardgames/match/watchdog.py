@@ -61,15 +61,19 @@ class Watched(Player):
         self.timed = player.timed
 
     def reset(self) -> None:
+        """Reset the watched player for a new game."""
         self.player.reset()
 
     def tell(self, message: str) -> None:
+        """Pass a message on to the watched player."""
         self.player.tell(message)
 
     def close(self) -> None:
         self.player.close()
 
     def choose(self, state: State, limits: Limits | None = None) -> int:
+        """The watched player's move, interrupted when the move's or the game's
+        deadline passes (the deadline then records why)."""
         seconds, why = self.deadline.next_move()
         try:
             if seconds is not None and seconds <= 0:

@@ -187,6 +187,7 @@ class EngineSession:
         return ""
 
     def cmd_game(self, args: list[str]) -> str:
+        """`game NAME [key=value ...]`: start a new game of NAME with its options."""
         if not args:
             raise ProtocolError("usage: game NAME [key=value ...]")
         game = get_game(args[0], **parse_options(args[1:], "game option"))
@@ -197,38 +198,45 @@ class EngineSession:
         return ""
 
     def cmd_reset(self, args: list[str]) -> str:
+        """`reset`: back to the start position of the current game."""
         self._arity(args, "reset", 0, 0)
         game, _ = self._current()
         self.state = game.new_state()
         return ""
 
     def cmd_play(self, args: list[str]) -> str:
+        """`play MOVE`: play a move in the game's notation."""
         self._arity(args, "play MOVE", 1, 1)
         _, state = self._current()
         state.play(args[0])
         return ""
 
     def cmd_undo(self, args: list[str]) -> str:
+        """`undo`: take back the last move."""
         self._arity(args, "undo", 0, 0)
         _, state = self._current()
         state.undo()
         return ""
 
     def cmd_legal(self, args: list[str]) -> str:
+        """`legal`: the legal moves, in notation."""
         self._arity(args, "legal", 0, 0)
         game, state = self._current()
         return " ".join(game.format_move(m) for m in sorted(state.legal_moves()))
 
     def cmd_tomove(self, args: list[str]) -> str:
+        """`tomove`: the side to move's name, `none` once the game is over."""
         self._arity(args, "tomove", 0, 0)
         game, state = self._current()
         return "none" if state.is_over() else game.player_names[state.to_move]
 
     def cmd_result(self, args: list[str]) -> str:
+        """`result`: the game's result (`none` while it goes on)."""
         self._arity(args, "result", 0, 0)
         return self._current()[1].result()
 
     def cmd_score(self, args: list[str]) -> str:
+        """`score`: the two players' scores, for games that keep a score."""
         self._arity(args, "score", 0, 0)
         game, state = self._current()
         if not game.scored:
@@ -237,10 +245,12 @@ class EngineSession:
         return f"{first} {second}"
 
     def cmd_position(self, args: list[str]) -> str:
+        """`position`: the position as text, as `load` reads it."""
         self._arity(args, "position", 0, 0)
         return self._current()[1].to_text()
 
     def cmd_load(self, args: list[str]) -> str:
+        """`load PATH`: the position of a position file (or a game record)."""
         if not args:
             raise ProtocolError("usage: load PATH")
         game, _ = self._current()
@@ -258,11 +268,13 @@ class EngineSession:
         return ""
 
     def cmd_board(self, args: list[str]) -> str:
+        """`board`: the board as text."""
         self._arity(args, "board", 0, 0)
         game, state = self._current()
         return game.render_text(state)
 
     def cmd_genmove(self, args: list[str]) -> str:
+        """`genmove [ai=NAME] [key=value ...]`: the AI's move, played and returned."""
         game, state = self._current()
         options = parse_options(args, "genmove option")
         ai = options.pop("ai", "default")
@@ -312,6 +324,7 @@ class EngineSession:
             engine.on_iteration = saved
 
     def cmd_eval(self, args: list[str]) -> str:
+        """`eval NAME [key=value ...]`: the evaluator's score of the position."""
         if not args:
             raise ProtocolError("usage: eval NAME [key=value ...]")
         game, state = self._current()
@@ -319,12 +332,14 @@ class EngineSession:
         return format_number(evaluator(state.copy()))
 
     def cmd_perft(self, args: list[str]) -> str:
+        """`perft DEPTH`: the number of move sequences of DEPTH moves."""
         self._arity(args, "perft DEPTH", 1, 1)
         _, state = self._current()
         depth = check_whole("perft depth", parse_value(args[0]), 0, 1000)
         return str(perft(state.copy(), depth))
 
     def cmd_list(self, args: list[str]) -> str:
+        """`list games|ai|eval`: the games, or the current game's AIs or evaluators."""
         self._arity(args, "list games|ai|eval", 1, 1)
         what = args[0]
         if what == "games":

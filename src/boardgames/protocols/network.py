@@ -29,7 +29,8 @@ class ClientOutcome(Protocol):
 class NetworkClient(Protocol):
     """Plays one game on a server; raises ProtocolError unless the game finished."""
 
-    def play(self, host: str, port: int) -> ClientOutcome: ...
+    def play(self, host: str, port: int) -> ClientOutcome:
+        """Connect to `host`:`port` and play one game to its end."""
 
 
 class ServedGame(Protocol):
@@ -44,9 +45,12 @@ class NetworkServer(Protocol):
     address: tuple[str, int]
 
     @property
-    def port(self) -> int: ...
+    def port(self) -> int:
+        """The port the server listens on."""
 
-    def serve(self, games: int = 1) -> Sequence[ServedGame]: ...
+    def serve(self, games: int = 1) -> Sequence[ServedGame]:
+        """Play `games` games, each between the next two clients to connect, and
+        return how each went."""
 
     def __enter__(self) -> NetworkServer: ...
 

@@ -51,25 +51,36 @@ class NodeContext(Protocol):
     (`negamax.Core`): the position, the budget and the tables."""
 
     @property
-    def state(self) -> State[Any]: ...
+    def state(self) -> State[Any]:
+        """The position searched (made and undone in place)."""
     @property
-    def budget(self) -> Budget: ...
+    def budget(self) -> Budget:
+        """The search's budget, polled at the nodes."""
     @property
-    def tt(self) -> TranspositionTable | None: ...
+    def tt(self) -> TranspositionTable | None:
+        """The transposition table, or None."""
     @property
-    def symmetry(self) -> bool: ...
+    def symmetry(self) -> bool:
+        """Whether the table's keys are symmetry-canonical."""
     @property
-    def killers(self) -> Killers | None: ...
+    def killers(self) -> Killers | None:
+        """The killer-move table, or None."""
     @property
-    def history(self) -> History | None: ...
+    def history(self) -> History | None:
+        """The history table, or None."""
     @property
-    def order(self) -> Order[Any] | None: ...
+    def order(self) -> Order[Any] | None:
+        """The static move order (`Searcher(order=...)`), or None."""
     @property
-    def reductions(self) -> bool: ...
+    def reductions(self) -> bool:
+        """Whether late moves are searched with reduced depth."""
     @property
-    def pv_table(self) -> list[tuple[int, ...]]: ...
+    def pv_table(self) -> list[tuple[int, ...]]:
+        """The principal variation found at each ply."""
     @property
-    def terminal(self) -> Callable[[int], float]: ...
+    def terminal(self) -> Callable[[int], float]:
+        """The score of a finished game from the side to move, `ply` moves from
+        the root (`negamax.terminal_scorer`)."""
 
 
 def build_alphabeta(

@@ -31,12 +31,14 @@ class Killers:
         self.table: list[list[int]] = [[-1, -1] for _ in range(max_ply + 1)]
 
     def add(self, ply: int, move: int) -> None:
+        """Remember `move` as the newest killer at `ply` (two kept per ply)."""
         slot = self.table[ply]
         if slot[0] != move:
             slot[1] = slot[0]
             slot[0] = move
 
     def clear(self) -> None:
+        """Forget every killer move."""
         for slot in self.table:
             slot[0] = slot[1] = -1
 
@@ -48,6 +50,7 @@ class History:
         self.tables: list[list[int]] = [[0] * num_moves, [0] * num_moves]
 
     def add(self, side: int, move: int, depth: int) -> None:
+        """Credit `move` of `side` with a cutoff at `depth` (depth squared)."""
         self.tables[side][move] += depth * depth
 
     def age(self) -> None:
@@ -58,6 +61,7 @@ class History:
                     table[i] = v >> 1
 
     def clear(self) -> None:
+        """Forget every history score."""
         for table in self.tables:
             table[:] = [0] * len(table)
 

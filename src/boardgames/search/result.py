@@ -108,10 +108,12 @@ class SearchResult:
 
     @property
     def tt_hit_rate(self) -> float:
+        """The share of table probes that found an entry (0 without probes)."""
         return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
 
     @property
     def first_move_cutoff_rate(self) -> float:
+        """The share of cutoffs made by the first move searched (0 without cutoffs)."""
         return self.first_move_cutoffs / self.cutoffs if self.cutoffs else 0.0
 
     def summary(self, game: Game) -> str:

@@ -59,6 +59,7 @@ class GenericSolver:
         self.table = TranspositionTable(GENERIC_TABLE)
 
     def solve(self, state: State[Any], **options: Any) -> SolveResult:
+        """Solve `state` with the generic solver, keeping the table between calls."""
         return generic_solve(state, table=self.table, **options)
 
 

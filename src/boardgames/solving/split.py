@@ -143,6 +143,7 @@ class SplitReport:
 
     @property
     def workers(self) -> int:
+        """The number of worker processes that solved tasks."""
         return len({result.pid for _, result in self.log})
 
 

@@ -34,6 +34,8 @@ class Node:
     line: tuple[int, ...] | None = None  #: a leaf's principal line, when its task gave one
 
     def interval(self, memo: dict[int, tuple[float, float]]) -> tuple[float, float]:
+        """The node's interval of values: a leaf's own, an inner node's from its
+        children (negamax over the children's intervals); `memo` caches them."""
         if not self.children:
             return self.lo, self.hi
         known = memo.get(id(self))
@@ -126,6 +128,7 @@ class SplitTree:
         return state
 
     def leaves(self) -> int:
+        """The number of leaves whose value is still open (lo < hi)."""
         return sum(1 for n in self.nodes.values() if not n.children and n.lo < n.hi)
 
     # --- what is still needed --------------------------------------------------------

@@ -47,6 +47,7 @@ class EloFit:
     confidence: float
 
     def interval(self, player: int) -> tuple[float, float]:
+        """The player's rating minus and plus its error."""
         r, e = self.ratings[player], self.errors[player]
         return r - e, r + e
 

@@ -143,6 +143,7 @@ class TournamentSettings:
 
     @property
     def planned(self) -> int:
+        """The number of games the settings schedule."""
         return sum(self.games_for(pair) for pair in self.pair_list)
 
     @property
@@ -321,6 +322,7 @@ def unique_labels(specs: Sequence[PlayerSpec]) -> list[str]:
 
 
 def spec_label(spec: PlayerSpec) -> str:
+    """A player's label: the spec itself, or the factory's name."""
     if isinstance(spec, str):
         return spec
     name = getattr(spec, "name", None) or getattr(spec, "__name__", None)

@@ -107,6 +107,7 @@ class Sprt:
         return math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha)
 
     def to_dict(self) -> dict[str, float]:
+        """The test's parameters by name."""
         return {"elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta}
 
     def __str__(self) -> str:
@@ -137,10 +138,12 @@ class Pentanomial:
 
     @property
     def pairs(self) -> int:
+        """The number of game pairs counted."""
         return sum(self.counts)
 
     @property
     def games(self) -> int:
+        """The number of games counted (two per pair)."""
         return 2 * self.pairs
 
     @property
@@ -173,6 +176,7 @@ class Pentanomial:
         return _elo_or_inf(mean), _elo_or_inf(mean - half), _elo_or_inf(mean + half)
 
     def to_list(self) -> list[int]:
+        """The counts of pairs scoring 0, 0.5, 1, 1.5 and 2 points."""
         return list(self.counts)
 
 
@@ -230,6 +234,8 @@ class SprtState:
 
     @classmethod
     def of(cls, test: Sprt, results: Pentanomial) -> SprtState:
+        """Where `test` stands on `results`: the LLR and the verdict once it
+        crosses a bound."""
         llr = results.llr(test)
         lower, upper = test.bounds
         verdict = "H1" if llr >= upper else "H0" if llr <= lower else None
@@ -246,6 +252,8 @@ class SprtState:
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The state as JSON data: the test, the counts, the LLR, the bounds, the
+        verdict and the Elo estimate."""
         elo, low, high = self.results.elo()
         lower, upper = self.test.bounds
         return {

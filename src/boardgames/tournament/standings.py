@@ -32,10 +32,12 @@ class Standing:
 
     @property
     def points(self) -> float:
+        """Wins plus half the draws."""
         return self.wins + 0.5 * self.draws
 
     @property
     def score_percent(self) -> float:
+        """Points as a percentage of games played (NaN with none)."""
         return 100.0 * self.points / self.games if self.games else math.nan
 
 
@@ -52,6 +54,7 @@ class TournamentResult:
 
     @property
     def complete(self) -> bool:
+        """Whether every planned game has finished."""
         return sum(r.finished for r in self.results) == self.planned
 
     def counts(self) -> tuple[list[list[int]], list[list[int]]]:
@@ -80,6 +83,7 @@ class TournamentResult:
         return self.anchor if played else None
 
     def elo(self) -> EloFit:
+        """The players' Elo ratings fitted to the results."""
         wins, draws = self.counts()
         return fit_elo(wins, draws, anchor=self.rated_anchor)
 

@@ -48,13 +48,16 @@ class TournamentDir:
 
     @property
     def manifest(self) -> Path:
+        """The path of the directory's manifest (the settings)."""
         return self.path / MANIFEST
 
     @property
     def lock_file(self) -> Path:
+        """The path of the lock file that keeps a second run out."""
         return self.path / LOCK
 
     def exists(self) -> bool:
+        """Whether the directory holds a tournament (its manifest)."""
         return self.manifest.is_file()
 
     def _check_not_a_file(self) -> None:
@@ -161,6 +164,7 @@ class TournamentDir:
         )
 
     def save_summary(self, result: TournamentResult, settings: TournamentSettings) -> None:
+        """Write the results table and the settings as `summary.json` (atomically)."""
         summary = {"settings": settings.to_dict(), **result.to_dict()}
         atomic_write_text(self.path / SUMMARY, json.dumps(summary, indent=2) + "\n")
 

@@ -90,6 +90,7 @@ class GameTask:
 
     @property
     def key(self) -> tuple[int, int, int]:
+        """The game's key: its pair and its index in the pair."""
         return (*self.pair, self.index)
 
 
@@ -105,15 +106,18 @@ class GameResult:
 
     @property
     def key(self) -> tuple[int, int, int]:
+        """The game's key: its pair and its index in the pair."""
         return (*self.pair, self.index)
 
     @property
     def players(self) -> tuple[int, int]:
+        """The players in colour order: the pair's first plays first in even games."""
         i, j = self.pair
         return (i, j) if self.index % 2 == 0 else (j, i)
 
     @property
     def finished(self) -> bool:
+        """Whether the game was played to its end."""
         return self.record is not None and self.record.result != "none"
 
     @property
@@ -124,6 +128,8 @@ class GameResult:
         return self.players[self.record.winner]
 
     def points(self, player: int) -> float:
+        """The points `player` scored in this game: 1, 1/2 for a draw, 0 (also for
+        a game not finished or not theirs)."""
         if not self.finished or player not in self.pair:
             return 0.0
         if self.winner is None:

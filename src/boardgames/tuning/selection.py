@@ -47,11 +47,14 @@ FORMAT = "boardgames-tune"
 
 @dataclass(frozen=True)
 class ParamRange:
+    """The range a parameter is drawn from: uniform in [low, high], whole
+    numbers only with `integer`."""
     low: float
     high: float
     integer: bool = False
 
     def sample(self, rng: random.Random) -> float:
+        """A value drawn from the range (rounded to 4 decimals, or whole)."""
         if self.integer:
             return rng.randint(int(self.low), int(self.high))
         return round(rng.uniform(self.low, self.high), 4)
@@ -64,6 +67,7 @@ class ParamSpace:
     ranges: Mapping[str, ParamRange]
 
     def sample(self, rng: random.Random) -> Params:
+        """A value for every parameter, each drawn from its range."""
         return {name: r.sample(rng) for name, r in self.ranges.items()}
 
 
@@ -87,13 +91,16 @@ class Contestant:
 
     @property
     def share(self) -> float:
+        """Wins as a share of the decided games (0 with none)."""
         decided = self.wins + self.losses
         return self.wins / decided if decided else 0.0
 
     def label(self) -> str:
+        """The contestant's label, `p` and its number."""
         return f"p{self.ident}"
 
     def to_dict(self) -> dict[str, Any]:
+        """The contestant as JSON data."""
         return {
             "id": self.ident, "born": self.born, "params": self.params, "wins": self.wins,
             "draws": self.draws, "losses": self.losses,
@@ -103,11 +110,14 @@ class Contestant:
 
 @dataclass
 class Generation:
+    """One generation of the tuner: its players, ranked best first, and the
+    number of games they played."""
     index: int
     players: list[Contestant]  # ranked, best first
     games: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The generation as JSON data."""
         return {"generation": self.index, "games": self.games,
                 "players": [p.to_dict() for p in self.players]}
 
@@ -126,6 +136,7 @@ class SelectionResult:
     complete: bool = False
 
     def to_dict(self) -> dict[str, Any]:
+        """The run as JSON data: the best parameters, the settings, the history."""
         return {
             "format": FORMAT,
             "version": 1,
@@ -136,9 +147,12 @@ class SelectionResult:
         }
 
     def save(self, path: str | Path) -> None:
+        """Write the run as JSON to `path` (atomically)."""
         atomic_write_text(path, json.dumps(self.to_dict(), indent=2) + "\n")
 
     def format(self) -> str:
+        """The run as text: the top two players of each generation, then the best
+        parameters."""
         lines = []
         for g in self.history:
             top = ", ".join(f"{p.label()} {p.wins}-{p.losses}" for p in g.players[:2])

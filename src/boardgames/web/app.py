@@ -120,6 +120,10 @@ def build_sides(game: Game, data: Any, settings: WebSettings) -> list[Side]:
 
 
 def params_from(data: Any) -> dict[str, int]:
+    """A game's options from a request's JSON (None: none).
+
+    Raises:
+        OptionError: not a mapping of names to whole numbers."""
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -171,16 +175,22 @@ def records_from(text: Any) -> list[GameRecord]:
 
 
 def store_of(request: Request | WebSocket) -> Store:
+    """The app's session store."""
     store: Store = request.app.state.store
     return store
 
 
 def settings_of(request: Request | WebSocket) -> WebSettings:
+    """The app's settings."""
     settings: WebSettings = request.app.state.settings
     return settings
 
 
 def session_of(request: Request) -> Session:
+    """The session the request's path names.
+
+    Raises:
+        UnknownSession: no such session on this server."""
     return store_of(request).get(request.path_params["sid"])
 
 
@@ -190,10 +200,12 @@ def client_of(request: Request) -> str:
 
 
 async def index(request: Request) -> Response:
+    """`GET /`: the page."""
     return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
 
 
 async def get_catalog(request: Request) -> Any:
+    """`GET /api/catalog`: the games, their options and AIs, and the server's limits."""
     settings = settings_of(request)
     return catalog(request.app.state.plugin_failures) | {
         "limits": {"max_time": settings.max_time, "max_board": settings.max_board},
@@ -238,20 +250,24 @@ async def close_session(request: Request) -> Any:
 
 
 async def get_state(request: Request) -> Any:
+    """`GET /api/sessions/{sid}`: the session's state."""
     return session_of(request).snapshot()
 
 
 async def get_board(request: Request) -> Any:
+    """`GET /api/sessions/{sid}/board`: where each move is on the game's picture."""
     game = session_of(request).game
     return (await asyncio.to_thread(board_for, game)).to_json()
 
 
 async def get_position(request: Request) -> Any:
+    """`GET /api/sessions/{sid}/position?ply=N`: the position after `N` moves."""
     ply = check_whole("ply", _int(request.query_params.get("ply", "")), 0)
     return session_of(request).position(ply)
 
 
 async def get_record(request: Request) -> Response:
+    """`GET /api/sessions/{sid}/record`: the game record, as a file to download."""
     session = session_of(request)
     name = f"{session.game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
     return Response(
@@ -262,11 +278,14 @@ async def get_record(request: Request) -> Response:
 
 
 async def get_analysis(request: Request) -> Response:
+    """`GET /api/sessions/{sid}/analysis`: the game's analysis of the position, as text."""
     session = session_of(request)
     return PlainTextResponse(await asyncio.to_thread(session.game.analyse, session.state.copy()))
 
 
 async def move(request: Request) -> Any:
+    """`POST /api/sessions/{sid}/move`: play `{"move": ...}` (at `ply`, when
+    given); the new state."""
     data, session = await body(request, "move", "ply"), session_of(request)
     if "move" not in data:
         raise OptionError('send {"move": "A1"} (a name or an index)')
@@ -312,6 +331,7 @@ async def action(request: Request) -> Any:
 
 
 async def parse_records(request: Request) -> Any:
+    """`POST /api/records`: the game records in `{"text": ...}`, parsed."""
     data = await body(request, "text")
     records = await asyncio.to_thread(records_from, data.get("text"))
     return {"records": [{"summary": r.summary(), "record": r.to_dict()} for r in records]}

@@ -54,6 +54,7 @@ class Region:
     segment: tuple[float, float, float, float] | None = None
 
     def contains(self, x: float, y: float, slack: float = 0.5) -> bool:
+        """Whether the point (x, y) lies in the region (or within `slack` of it)."""
         if self.kind == "rect":
             rx, ry, w, h = self.coords
             return rx - slack <= x <= rx + w + slack and ry - slack <= y <= ry + h + slack
@@ -66,6 +67,7 @@ class Region:
         )
 
     def to_json(self) -> dict[str, Any]:
+        """The region as JSON data for the page."""
         data: dict[str, Any] = {
             "move": self.move,
             "name": self.name,
@@ -86,6 +88,7 @@ class Board:
     rule: str
 
     def to_json(self) -> dict[str, Any]:
+        """The board as JSON data for the page: the rule that found it, the regions."""
         return {"rule": self.rule, "regions": [r.to_json() for r in self.regions]}
 
 
@@ -129,6 +132,7 @@ class Shape:
 
     @property
     def centre(self) -> Point:
+        """The shape's centre (a polygon's: the mean of its corners)."""
         if self.tag in ("rect",):
             x, y, w, h = self.coords
             return x + w / 2, y + h / 2
@@ -231,10 +235,12 @@ def _congruent(shapes: list[Shape], tags: tuple[str, ...], count: int) -> list[S
 
 
 def titled_areas(game: Game, shapes: list[Shape]) -> list[Region] | None:
+    """The regions of shapes whose titles name the moves (polygons, rectangles)."""
     return _titled(game, shapes, ("polygon", "rect"))
 
 
 def grid(game: Game, shapes: list[Shape]) -> list[Region] | None:
+    """The regions of a group of congruent cells, one per move, in move order."""
     group = _congruent(shapes, ("polygon", "rect"), game.num_moves)
     if group is None:
         return None
@@ -242,6 +248,8 @@ def grid(game: Game, shapes: list[Shape]) -> list[Region] | None:
 
 
 def edges(game: Game, shapes: list[Shape]) -> list[Region] | None:
+    """The regions of a group of congruent lines, one per move (the edges of
+    the edge games)."""
     lines = _congruent(shapes, ("line",), game.num_moves)
     if lines is None:
         return None
@@ -265,6 +273,7 @@ def edges(game: Game, shapes: list[Shape]) -> list[Region] | None:
 
 
 def titled_any(game: Game, shapes: list[Shape]) -> list[Region] | None:
+    """The regions of any shapes whose titles name the moves (circles too)."""
     return _titled(game, shapes, ("polygon", "rect", "circle"))
 
 

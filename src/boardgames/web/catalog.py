@@ -52,6 +52,8 @@ def load_plugins(extra: tuple[str, ...] = ()) -> list[str]:
 
 
 def catalog(plugin_failures: list[str]) -> dict[str, Any]:
+    """What the page offers: every game described, the plugins that failed
+    to load, the default time per move."""
     return {
         "games": [describe_game(name) for name in game_names()],
         "plugin_failures": plugin_failures,

@@ -37,6 +37,7 @@ class Evaluations:
         self.values.append(self.value(state))
 
     def pop(self) -> None:
+        """Forget the value of the last position."""
         self.values.pop()
 
     def value(self, state: State) -> float | None:

@@ -25,6 +25,8 @@ class Guard:
         self.hosts = None if hosts is None else {h.lower().strip("[]") for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Refuse a request for an unknown host, or one that changes something
+        from another site's page; pass the others on."""
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
@@ -57,6 +59,8 @@ def own_origin(scope: Scope, host: str) -> str:
 
 
 async def refuse(scope: Scope, receive: Receive, send: Send, reason: str, status: int) -> None:
+    """Refuse a request: a plain-text error response, or a WebSocket closed
+    with code 4403."""
     if scope["type"] == "websocket":
         await send({"type": "websocket.close", "code": 4403, "reason": reason})
         return

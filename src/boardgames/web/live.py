@@ -40,10 +40,12 @@ class Mailbox:
         self._ready.set()
 
     def put_progress(self, text: str) -> None:
+        """New progress: it replaces the last progress message."""
         self.progress = text
         self._ready.set()
 
     def end(self) -> None:
+        """The game is gone: wake the reader, who gets None."""
         self.ended = True
         self._ready.set()
 
@@ -92,14 +94,17 @@ class Viewers:
         return mailbox
 
     def unsubscribe(self, mailbox: Mailbox) -> None:
+        """Stop sending to `mailbox`."""
         self.mailboxes.discard(mailbox)
         self.touched = time.monotonic()
 
     def send_state(self, text: str) -> None:
+        """Send a new state to every watcher."""
         for mailbox in self.mailboxes:
             mailbox.put_state(text)
 
     def send_progress(self, text: str) -> None:
+        """Send a progress message to every watcher."""
         for mailbox in self.mailboxes:
             mailbox.put_progress(text)
 
@@ -117,6 +122,8 @@ class Viewers:
         return True
 
     def is_watched(self, now: float) -> bool:
+        """Whether a page watches the game, or did less than `pause_after`
+        seconds before `now`."""
         return bool(self.mailboxes) or now - self.touched < self.pause_after
 
     def hold_if_unwatched(self, now: float) -> bool:

@@ -38,10 +38,12 @@ class Side:
 
     @property
     def human(self) -> bool:
+        """Whether a human plays this side."""
         return self.spec is None
 
     @property
     def name(self) -> str:
+        """The side's name: the AI's spec, or `human`."""
         return "human" if self.spec is None else self.spec
 
     @classmethod
@@ -79,6 +81,7 @@ class Side:
             threading.Thread(target=player.close, name="close-player", daemon=True).start()
 
     def to_json(self) -> dict[str, Any]:
+        """The side as JSON data for the page."""
         return {
             "ai": self.spec,
             "time": self.time,
@@ -109,6 +112,7 @@ class Job:
     held: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The job as JSON data for the page."""
         return {
             "kind": self.kind,
             "side": self.side,
@@ -135,6 +139,7 @@ class Ply:
 
 
 def outcome_json(state: State) -> dict[str, Any] | None:
+    """How the game ended, as JSON data for the page; None while it goes on."""
     outcome = state.outcome()
     if outcome is None:
         return None

@@ -36,6 +36,7 @@ class SearchPool:
     async def run(
         self, fn: Callable[..., T], *args: Any, started: Callable[[], None] | None = None
     ) -> T:
+        """`fn(*args)` in a worker thread once a slot is free (see the class)."""
         await self._acquire()
         loop = asyncio.get_running_loop()
         try:

@@ -103,6 +103,8 @@ class Session:
 
     # --- what the page sees ------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
+        """The session as JSON data for the page: the position, the moves, the
+        sides, the jobs and the outcome."""
         game, state = self.game, self.state
         outcome = outcome_json(state)
         legal = [] if outcome else sorted(state.legal_moves())
@@ -194,6 +196,7 @@ class Session:
         return mailbox
 
     def unsubscribe(self, mailbox: Mailbox) -> None:
+        """Stop sending to `mailbox`."""
         self.viewers.unsubscribe(mailbox)
 
     def publish(self) -> None:
@@ -209,6 +212,7 @@ class Session:
 
     @property
     def touched(self) -> float:
+        """When a page last watched the session (monotonic seconds)."""
         return self.viewers.touched
 
     def touch(self) -> None:
@@ -217,6 +221,7 @@ class Session:
             self.publish()
 
     def is_watched(self, now: float) -> bool:
+        """Whether a page watches the session, or did recently."""
         return self.viewers.is_watched(now)
 
     def check_watched(self, now: float) -> None:
@@ -347,6 +352,8 @@ class Session:
         self.kick()
 
     def set_sides(self, sides: list[Side]) -> None:
+        """Set who plays each side (a side let go is released: its program
+        ends); searches for the old sides stop."""
         old, self.sides = self.sides, sides
         for side in old:
             if not any(side is new for new in sides):
@@ -359,6 +366,7 @@ class Session:
         self.set_sides([self.sides[1], self.sides[0]])
 
     def set_paused(self, paused: bool) -> None:
+        """Pause or resume the AIs."""
         self.paused = paused
         self.kick()
 

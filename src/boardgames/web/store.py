@@ -85,5 +85,6 @@ class Store:
             session.check_watched(now)
 
     def close(self) -> None:
+        """Close every session."""
         for session in self.sessions.values():
             session.close()

@@ -204,6 +204,8 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         self.searcher = engine
 
     def choose(self, state: AndantinoState, limits: Limits | None = None) -> int:
+        """The searched move, unless a ladder wins at once or the checks above
+        reject it; `state` is left unchanged."""
         budget = Budget(self.limits_for(limits))
         copy = cast(AndantinoState, state.copy())
         line = self.ladders.win(copy)

@@ -132,6 +132,8 @@ class SolvingPlayer(SearchPlayer):
         self.misses = 0
 
     def choose(self, state: State, limits: Limits | None = None) -> int:
+        """The solver's move when it proves the position in its share of the
+        budget, else the search's; `state` is left unchanged."""
         # No limit at all: the solver may take SOLVE_ALONE, the search DEFAULT_TIME.
         budget = Budget(move_limits(self.limits, limits))
         if (
@@ -172,6 +174,7 @@ class SolvingPlayer(SearchPlayer):
         return move if left < 1.0 else None
 
     def reset(self) -> None:
+        """Forget the last game: the search's tables, the solver and its misses."""
         super().reset()
         self.solver = None
         self.misses = 0

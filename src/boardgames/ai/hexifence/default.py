@@ -128,6 +128,11 @@ class ChainPlayer(Player[EdgeState]):
         return self.models[game]
 
     def choose(self, state: EdgeState, limits: Limits | None = None) -> int:
+        """The move by the stages above, within `limits` (30 s without a time);
+        `state` is left unchanged.
+
+        Raises:
+            GameOverError: the game is over."""
         budget = Budget(move_limits(Limits(time=self.time), limits)).with_default_time(30.0)
         if state.is_over() or not state.n_empty:
             raise no_legal_move(state)

@@ -80,6 +80,11 @@ class FarrugiulianPlayer(Player[EdgeState]):
         return self.solvers[game]
 
     def choose(self, state: EdgeState, limits: Limits | None = None) -> int:
+        """A random safe edge while enough are left, then the search's move;
+        `state` is left unchanged.
+
+        Raises:
+            GameOverError: the game is over."""
         self._budget = Budget(move_limits(Limits(time=self.time), limits))
         if state.is_over():
             raise no_legal_move(state)

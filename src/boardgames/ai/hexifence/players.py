@@ -79,6 +79,7 @@ class StagedPlayer(Player):
         self._budget = Budget()
 
     def choose(self, state: EdgeState, limits: Limits | None = None) -> int:
+        """The move by the stages above; `state` is left unchanged."""
         self._budget = Budget(move_limits(Limits(), limits))
         state = state.copy()
         caps = state.captures()
@@ -142,6 +143,7 @@ class StagedPlayer(Player):
         return alpha if maximise else beta
 
     def reset(self) -> None:
+        """Forget the last game's history table."""
         super().reset()
         self.history.clear()
 

@@ -61,6 +61,8 @@ class SquatterPlayer(SearchPlayer):
         self._failed: tuple[int, int] | None = None
 
     def choose(self, state: SquatterState, limits: Limits | None = None) -> int:
+        """The book's move, the solver's once it proves the position, or the
+        search's; `state` is left unchanged."""
         # No limit at all: the solver may take SOLVE_ALONE, the search DEFAULT_TIME.
         budget = Budget(move_limits(self.limits, limits))
         if self.book and state.free:

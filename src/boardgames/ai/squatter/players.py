@@ -66,6 +66,8 @@ class ScheduledSearchPlayer(SearchPlayer):
         self.schedule = schedule
 
     def choose(self, state: SquatterState, limits: Limits | None = None) -> int:
+        """The search's move, scored for the side to move, at the depth the
+        schedule gives for `state`."""
         if self.evaluator.perspective != state.to_move:
             # The cached values were scored for the other colour.
             self.evaluator.perspective = state.to_move
@@ -109,6 +111,11 @@ class Seed001Player(Player):
         self.faithful = faithful
 
     def choose(self, state: SquatterState, limits: Limits | None = None) -> int:
+        """The seed's move: its search deepened one ply at a time within the
+        limits; `state` is left unchanged.
+
+        Raises:
+            GameOverError: no cell is free."""
         if not state.free:
             raise no_legal_move(state)
         state = state.copy()

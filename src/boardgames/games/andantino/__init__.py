@@ -51,6 +51,7 @@ class Andantino(AndantinoRules):
         return notation.parse_position(self, text)
 
     def evaluators(self) -> dict[str, Callable[..., Callable[[AndantinoState], float]]]:
+        """The evaluators by name (`experts.EVALUATORS`)."""
         return dict(EVALUATORS)
 
     def analyse(self, state: AndantinoState) -> str:
@@ -58,7 +59,9 @@ class Andantino(AndantinoRules):
         return f"{super().analyse(state)}\n{describe(state)}"
 
     def render_text(self, state: AndantinoState, color: bool = False) -> str:
+        """The board as text (`render.render_text`)."""
         return render.render_text(state, color)
 
     def render_svg(self, state: AndantinoState) -> str:
+        """The board as an SVG picture (`render.render_svg`)."""
         return render.render_svg(state)

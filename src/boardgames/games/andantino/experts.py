@@ -60,6 +60,7 @@ class BridgeExpert:
     opponent's (`bridges` of both, read from the state's tally)."""
 
     def __call__(self, state: AndantinoState) -> float:
+        """White's bridges minus Black's, for the side to move."""
         tally = state.tally
         white = tally >> _WHITE_BRIDGES & FIELD_MASK  # round White's stones
         black = tally >> _BLACK_BRIDGES & FIELD_MASK
@@ -225,6 +226,7 @@ class ThreatEvaluator:
         self._memo: dict[int, float] = {}
 
     def __call__(self, state: AndantinoState) -> float:
+        """The threat score of `state` for the side to move (memoised by position)."""
         white, black = state.bits
         key = white << KEY_SHIFT | black
         memo = self._memo

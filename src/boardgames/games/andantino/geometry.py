@@ -43,6 +43,7 @@ AXES = ((1, 4), (2, 5), (3, 0))
 
 
 def ring_of(cube: Cube) -> int:
+    """The distance of a cell from the centre (0 at the centre, 9 at the edge)."""
     return max(abs(cube[0]), abs(cube[1]), abs(cube[2]))
 
 
@@ -119,6 +120,7 @@ LINE_SLOTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 
 def bit_position(cube: Cube) -> int:
+    """The bit of a cell in the bitboards, from its cube coordinates."""
     return (cube[2] + RADIUS) * STRIDE + (cube[0] + RADIUS)
 
 

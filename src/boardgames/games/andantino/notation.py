@@ -34,15 +34,18 @@ def row_start(z: int) -> int:
 
 
 def row_length(z: int) -> int:
+    """The number of cells in the row at cube coordinate `z`."""
     return 2 * RADIUS + 1 - abs(z)
 
 
 def format_cell(index: int) -> str:
+    """The cell's name: its row letter and its place in the row, e.g. `J10`."""
     x, _, z = CUBES[index]
     return f"{ROW_LETTERS[z + RADIUS]}{x - row_start(z) + 1}"
 
 
 def format_cube(index: int) -> str:
+    """The cell's cube coordinates as text, `x,y,z`."""
     return ",".join(str(v) for v in CUBES[index])
 
 

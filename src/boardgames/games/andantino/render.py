@@ -49,6 +49,8 @@ def outcome_text(state: AndantinoState) -> str:
 
 
 def render_text(state: AndantinoState, color: bool = False) -> str:
+    """The board as text, row by row, with the legal cells and the last
+    move marked (ANSI colours with `color`)."""
     legal = set(state.legal_moves())
     last = state.last_move
     names = state.game.player_names

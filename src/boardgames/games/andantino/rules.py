@@ -132,9 +132,11 @@ class AndantinoRules(Game["AndantinoState"]):
         ]
 
     def new_state(self) -> AndantinoState:
+        """The start: a Black stone on the centre, White to move."""
         return AndantinoState(self)
 
     def benchmark_positions(self) -> dict[str, AndantinoState]:
+        """The positions `boardgames bench` searches, by name."""
         return {name: self.parse_position(moves) for name, moves in BENCHMARK_POSITIONS.items()}
 
     # --- cells ---------------------------------------------------------------------
@@ -207,6 +209,8 @@ class AndantinoState(State["AndantinoRules"]):
 
     # --- the rules ------------------------------------------------------------------
     def legal_moves(self) -> list[int]:
+        """The empty cells a stone may go to (touching two stones; for White's
+        first stone, touching the centre), sorted; none once the game is over."""
         if self.reason is not None:
             return []
         if not self.history:
@@ -303,6 +307,10 @@ class AndantinoState(State["AndantinoRules"]):
             self._winner, self.reason = enemy, SELF_ENCLOSED
 
     def undo(self) -> int:
+        """Take back the last move and return it.
+
+        Raises:
+            IllegalMoveError: no move has been played."""
         try:
             move = self.history.pop()
         except IndexError:
@@ -331,9 +339,11 @@ class AndantinoState(State["AndantinoRules"]):
         return move
 
     def is_over(self) -> bool:
+        """Whether the game has ended (five in a row, an enclosure, no legal move)."""
         return self.reason is not None
 
     def winner(self) -> int | None:
+        """The winner's index, None while the game goes on."""
         return self._winner
 
     def end_reason(self) -> str:
@@ -342,6 +352,7 @@ class AndantinoState(State["AndantinoRules"]):
         return self.reason or "game in progress"
 
     def illegal_reason(self, move: int) -> str | None:
+        """Why `move` is illegal here, None when it is legal."""
         if self.reason is not None:
             return "the game is over"
         if self.board[move] != EMPTY:
@@ -367,6 +378,7 @@ class AndantinoState(State["AndantinoRules"]):
 
     @property
     def key(self) -> int:
+        """The position's hash, from the packed incremental state."""
         return self.packed & HASH_MASK
 
     # --- results through the last stone -----------------------------------------------
@@ -417,6 +429,7 @@ class AndantinoState(State["AndantinoRules"]):
 
     # --- the rest of the protocol ---------------------------------------------------
     def copy(self) -> AndantinoState:
+        """An independent copy of the position."""
         new = AndantinoState.__new__(AndantinoState)
         new.game = self.game
         new.board = self.board[:]
@@ -436,6 +449,8 @@ class AndantinoState(State["AndantinoRules"]):
         return new
 
     def recompute_hashes(self) -> list[int]:
+        """The Zobrist hashes of the position, computed from scratch (every
+        symmetry), to check the incremental ones."""
         stones = [(c, p) for c, p in enumerate(self.board) if p != EMPTY]
         return [h & HASH_MASK for h in self.game.zobrist.full(stones)]
 

@@ -39,6 +39,7 @@ class Hadron(HadronRules):
         return notation.cell_names(self.rows, self.cols)[move]
 
     def evaluators(self) -> dict[str, Callable[..., Callable[[HadronState], float]]]:
+        """The evaluators by name (`experts.EVALUATORS`)."""
         return dict(EVALUATORS)
 
     def analyse(self, state: HadronState) -> str:
@@ -47,7 +48,9 @@ class Hadron(HadronRules):
         return "\n".join(part for part in (super().analyse(state), report(state)) if part)
 
     def render_text(self, state: HadronState, color: bool = False) -> str:
+        """The board as text (`render.render_text`)."""
         return render.render_text(state, color)
 
     def render_svg(self, state: HadronState) -> str:
+        """The board as an SVG picture (`render.render_svg`)."""
         return render.render_svg(state)

@@ -39,6 +39,8 @@ UNIT = 100.0
 
 
 class Specials(NamedTuple):
+    """The special moves of a position (Aenigma's reading): how many each
+    side owns, the legal cells that are not special, and the legal cells."""
     white: int  # special moves owned by White (one per qualifying P)
     black: int
     plain: int  # legal cells with no qualifying P: the non-special moves
@@ -96,6 +98,7 @@ def scan_specials(state: HadronState, detail: dict[int, list[int]] | None = None
 
 
 def special_moves(state: HadronState) -> Specials:
+    """The special moves of `state` (`scan_specials`)."""
     return scan_specials(state)
 
 
@@ -113,10 +116,16 @@ class AenigmaParams:
     t: float = 10
 
     def to_dict(self) -> dict[str, float]:
+        """The parameters by name, as a parameters file holds them."""
         return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> AenigmaParams:
+        """Parameters from a dict of names and values (a parameters file).
+
+        Raises:
+            OptionError: an unknown name, or a value that is not a finite
+                number >= 0."""
         names = set(cls.__dataclass_fields__)
         unknown = set(data) - names
         if unknown:
@@ -164,10 +173,14 @@ class Aenigma:
         return h_special, h_parity
 
     def weights(self, n: int) -> tuple[float, float]:
+        """The weights (special moves, parity) for a position with `n` legal
+        cells: the opening's while `n >= t`, the endgame's after."""
         p = self.params
         return (p.w1_open, p.w2_open) if n >= p.t else (p.w1_end, p.w2_end)
 
     def __call__(self, state: HadronState) -> float:
+        """Aenigma's score for the side to move (LOST with no legal cell), with
+        the noise added."""
         n = state.legal.bit_count()
         if not n:
             return LOST

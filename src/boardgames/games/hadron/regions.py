@@ -170,6 +170,8 @@ class Regions:
         return ups, stars, exact
 
     def __call__(self, state: HadronState) -> float:
+        """A win or loss verdict for the side to move by the regions' sum (larger
+        when every region was read exactly), plus a small term per up."""
         if not state.legal:
             return LOST
         ups, stars, exact = self.analyse(state)

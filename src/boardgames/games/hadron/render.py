@@ -21,6 +21,8 @@ RESET = "\x1b[0m"
 
 
 def cell_marks(state: HadronState) -> list[str]:
+    """One mark per cell: `W` and `B` for stones, `*` for a legal cell that is
+    a special move, `+` for another legal cell, `.` for a cell no stone may take."""
     detail: dict[int, list[int]] = {}
     scan_specials(state, detail)
     marks = []
@@ -37,6 +39,8 @@ def cell_marks(state: HadronState) -> list[str]:
 
 
 def render_text(state: HadronState, color: bool = False) -> str:
+    """The board as text, with a header of column numbers and a row letter
+    per line (ANSI colours with `color`)."""
     game = state.game
     marks = cell_marks(state)
     if color:

@@ -108,6 +108,7 @@ class HadronRules(Game["HadronState"]):
 
     # --- positions ----------------------------------------------------------------
     def new_state(self) -> HadronState:
+        """The empty board, White to move."""
         return HadronState(self)
 
     def benchmark_positions(self) -> dict[str, HadronState]:
@@ -158,6 +159,8 @@ class HadronState(State["HadronRules"]):
 
     # --- the rules ------------------------------------------------------------------
     def legal_moves(self) -> list[int]:
+        """The legal cells (balanced neighbours), in the game's move order; none
+        once the game is over."""
         legal = self.legal
         if not legal:
             return []
@@ -165,6 +168,8 @@ class HadronState(State["HadronRules"]):
         return list(compress(game.order, map(and_, repeat(legal), game.order_bits)))
 
     def make(self, move: int) -> None:
+        """Place a stone of the side to move on `move` (a legal cell, unchecked)
+        and update the legal and live cells and the hashes."""
         game = self.game
         player = self.to_move
         board = self.board
@@ -194,6 +199,10 @@ class HadronState(State["HadronRules"]):
         self.to_move = 1 - player
 
     def undo(self) -> int:
+        """Take back the last move and return it.
+
+        Raises:
+            IllegalMoveError: no move has been played."""
         try:
             move = self.history.pop()
         except IndexError:
@@ -211,6 +220,7 @@ class HadronState(State["HadronRules"]):
         return move
 
     def is_over(self) -> bool:
+        """Whether the side to move has no legal cell (and so has lost)."""
         return not self.legal
 
     def winner(self) -> int | None:
@@ -222,6 +232,8 @@ class HadronState(State["HadronRules"]):
         return "no legal move" if not self.legal else "game in progress"
 
     def illegal_reason(self, move: int) -> str | None:
+        """Why `move` is illegal here (the cell's neighbour counts when they are
+        unbalanced), None when it is legal."""
         if not self.legal:
             return "the game is over"
         if self.board[move] != EMPTY:
@@ -232,6 +244,7 @@ class HadronState(State["HadronRules"]):
         return None
 
     def copy(self) -> HadronState:
+        """An independent copy of the position."""
         new = HadronState.__new__(HadronState)
         new.game = self.game
         new.board, new.diff, new.filled = self.board[:], self.diff[:], self.filled[:]
@@ -241,6 +254,8 @@ class HadronState(State["HadronRules"]):
         return new
 
     def recompute_hashes(self) -> list[int]:
+        """The Zobrist hashes of the position, computed from scratch, to check
+        the incremental ones."""
         stones = [(c, p) for c, p in enumerate(self.board) if p != EMPTY]
         return self.game.zobrist.full(stones)
 

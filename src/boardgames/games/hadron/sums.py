@@ -118,6 +118,8 @@ class Sums:
         return known
 
     def __call__(self, state: HadronState) -> float:
+        """The score of `state` for the side to move: the regions' reading, with
+        the small regions' values exact once few enough cells are live."""
         legal = state.legal
         if not legal:
             return LOST

@@ -52,6 +52,7 @@ class EdgeParts(EdgeGame):
         return notation.position_text(state)
 
     def evaluators(self) -> dict[str, Callable[..., Callable[[EdgeState], float]]]:
+        """The evaluators by name (`experts.EVALUATORS`)."""
         return dict(EVALUATORS)
 
     def analyse(self, state: EdgeState) -> str:
@@ -64,9 +65,11 @@ class EdgeParts(EdgeGame):
         return notation.part_a(state)
 
     def render_text(self, state: EdgeState, color: bool = False) -> str:
+        """The board as text (`render.render_text`)."""
         return render.render_text(state, color)
 
     def render_svg(self, state: EdgeState) -> str:
+        """The board as an SVG picture (`render.render_svg`)."""
         return render.render_svg(state)
 
 

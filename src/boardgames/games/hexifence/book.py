@@ -50,10 +50,12 @@ def build(game: EdgeGame, plies: int, solver: EdgeSolver | None = None) -> dict[
 
 
 def encode(book: dict[int, int]) -> str:
+    """The book as text: `key:move` pairs in hexadecimal, sorted by key."""
     return " ".join(f"{key:x}:{move:x}" for key, move in sorted(book.items()))
 
 
 def decode(text: str) -> dict[int, int]:
+    """The book that `encode` wrote."""
     book = {}
     for item in text.split():
         key, move = item.split(":")

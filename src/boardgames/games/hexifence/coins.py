@@ -61,14 +61,17 @@ class Coins:
 
     @property
     def inner(self) -> int:
+        """The number of inner moves (edges between two cells)."""
         return len(self.inner_edges)
 
     @property
     def num_moves(self) -> int:
+        """The number of moves: the inner ones and one border move per cell."""
         return self.inner + self.num_cells
 
     @property
     def frames(self) -> int:
+        """The number of symmetry frames (1 without symmetries)."""
         return len(self.deltas[0]) if self.deltas else 1
 
 

@@ -41,10 +41,12 @@ class Layout:
 
     @property
     def num_edges(self) -> int:
+        """The number of edges of the layout."""
         return len(self.edge_points)
 
     @property
     def num_cells(self) -> int:
+        """The number of cells of the layout."""
         return len(self.cell_points)
 
     def edge_cells(self) -> tuple[tuple[int, ...], ...]:

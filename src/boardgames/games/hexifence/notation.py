@@ -67,6 +67,8 @@ def parse_position(game: EdgeGame, text: str) -> EdgeState:
 
 
 def position_text(state: EdgeState) -> str:
+    """The position as text: the board's picture and the side to move, as
+    `parse_position` reads it back."""
     game = state.game
     body = _hex_text(state) if _is_hex(game) else _dots_text(state)
     return f"{body}\nto move: {game.player_names[state.to_move]}\n"

@@ -31,6 +31,8 @@ def _footer(state: EdgeState) -> str:
 
 
 def render_text(state: EdgeState, color: bool = False) -> str:
+    """The board as text, with the scores and the side to move below it
+    (ANSI colours with `color`)."""
     if state.game.name == "hexifence":
         return _hex_text(state, color) + "\n" + _footer(state)
     return _dots_text(state, color) + "\n" + _footer(state)

@@ -58,6 +58,7 @@ class EdgeGame(Game["EdgeState"]):
 
     # --- positions -------------------------------------------------------------------
     def new_state(self) -> EdgeState:
+        """The start: every edge free, the first player to move."""
         return EdgeState(self)
 
     def benchmark_positions(self) -> dict[str, EdgeState]:
@@ -115,6 +116,8 @@ class EdgeState(State["EdgeGame"]):
         return captures + safe + unsafe
 
     def make(self, move: int) -> None:
+        """Claim the edge `move` (legal, unchecked); the cells it completes go to
+        the mover, who then moves again, else the turn passes."""
         game = self.game
         p = self.to_move
         self.claimed[move] = p
@@ -139,6 +142,10 @@ class EdgeState(State["EdgeGame"]):
         self._undo.append((move, p, captured))
 
     def undo(self) -> int:
+        """Take back the last move (and its captures) and return it.
+
+        Raises:
+            IllegalMoveError: no move has been played."""
         try:
             move, p, captured = self._undo.pop()
         except IndexError:
@@ -162,21 +169,27 @@ class EdgeState(State["EdgeGame"]):
         return move
 
     def is_over(self) -> bool:
+        """Whether every edge is claimed."""
         return not self.n_empty
 
     def winner(self) -> int | None:
+        """The player with more cells once the game is over; None for a tie or
+        while the game goes on."""
         if self.n_empty:
             return None
         a, b = self.score
         return None if a == b else (0 if a > b else 1)
 
     def scores(self) -> tuple[int, int]:
+        """The cells each player has captured."""
         return self.score[0], self.score[1]
 
     def end_reason(self) -> str:
+        """Why the game ended: every edge is claimed."""
         return "every edge claimed"
 
     def illegal_reason(self, move: int) -> str | None:
+        """Why `move` is illegal here, None when it is legal."""
         if not self.n_empty:
             return "the game is over"
         return None if self.claimed[move] < 0 else "edge already claimed"
@@ -212,6 +225,7 @@ class EdgeState(State["EdgeGame"]):
 
     # --- bookkeeping ----------------------------------------------------------------------
     def copy(self) -> EdgeState:
+        """An independent copy of the position."""
         new = EdgeState.__new__(EdgeState)
         new.game = self.game
         new.to_move = self.to_move
@@ -227,6 +241,8 @@ class EdgeState(State["EdgeGame"]):
         return new
 
     def recompute_hashes(self) -> list[int]:
+        """The Zobrist hashes of the position, computed from scratch, to check
+        the incremental ones."""
         e = self.game.num_moves
         items = [(m, 0) for m, who in enumerate(self.claimed) if who >= 0]
         items += [(e + c, who) for c, who in enumerate(self.owner) if who >= 0]

@@ -206,6 +206,7 @@ class EdgeSolver(SolverBase, Position):
         return self._value()
 
     def clear(self) -> None:
+        """Forget every solved position (both tables)."""
         self.table.clear()
         self.old.clear()
 

@@ -56,9 +56,11 @@ class Squatter(SquatterRules):
         return notation.write_board(state)
 
     def evaluators(self) -> dict[str, Callable[..., Callable[[SquatterState], float]]]:
+        """The evaluators by name (`experts.EVALUATORS`)."""
         return dict(EVALUATORS)
 
     def default_evaluator(self) -> Callable[[SquatterState], float]:
+        """A new instance of the evaluator named "default"."""
         return self.evaluator("default")
 
     def analyse(self, state: SquatterState) -> str:
@@ -70,7 +72,9 @@ class Squatter(SquatterRules):
         return notation.part_a(state)
 
     def render_text(self, state: SquatterState, color: bool = False) -> str:
+        """The board as text (`render.render_text`)."""
         return render.render_text(state, color)
 
     def render_svg(self, state: SquatterState) -> str:
+        """The board as an SVG picture (`render.render_svg`)."""
         return render.render_svg(state)

@@ -75,6 +75,8 @@ class Seed001(_PerspectiveEvaluator):
         self.side, self.corner = side, corner
 
     def terms(self, state: SquatterState, me: int) -> float:
+        """Seed 001's weighted terms for player `me`: the cells each side has
+        captured, `me`'s stones on the border and in the corners."""
         geo = state.game.geometry
         cells = geo.cells
         mine = state.stones[me]
@@ -111,6 +113,8 @@ class Seed003(_PerspectiveEvaluator):
         self.layer, self.capture, self.clump, self.corner = layer, capture, clump, corner
 
     def terms(self, state: SquatterState, me: int) -> float:
+        """Seed 003's weighted terms for player `me`: the captured cells' margin,
+        stones in the corners and, early on, the layers."""
         geo = state.game.geometry
         stones = state.stones
         value = self.capture * (state.terr[me].bit_count() - state.terr[1 - me].bit_count())

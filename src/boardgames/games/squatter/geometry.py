@@ -109,6 +109,7 @@ class Geometry:
 
     # --- notation ------------------------------------------------------------
     def format_cell(self, cell: int) -> str:
+        """The cell's name: row letter and column number, e.g. `C3`."""
         return format_point(cell // self.n, cell % self.n)
 
     def parse_cell(self, text: str) -> int:

@@ -137,6 +137,7 @@ class SquatterRules(Game["SquatterState"]):
 
     # --- positions -------------------------------------------------------------
     def new_state(self) -> SquatterState:
+        """The empty board, White to move."""
         return SquatterState(self)
 
     def benchmark_positions(self) -> dict[str, SquatterState]:
@@ -198,6 +199,8 @@ class SquatterState(State["SquatterRules"]):
         return moves
 
     def make(self, move: int) -> None:
+        """Place a stone of the side to move on `move` (a free cell, unchecked)
+        and capture what its loops enclose."""
         game = self.game
         p = self.to_move
         bit = 1 << move
@@ -277,6 +280,10 @@ class SquatterState(State["SquatterRules"]):
         return snapshot
 
     def undo(self) -> int:
+        """Take back the last move (and its captures) and return it.
+
+        Raises:
+            IllegalMoveError: no move has been played."""
         try:
             move = self.history.pop()
         except IndexError:
@@ -294,9 +301,12 @@ class SquatterState(State["SquatterRules"]):
         return move
 
     def is_over(self) -> bool:
+        """Whether every cell is taken."""
         return not self.free
 
     def winner(self) -> int | None:
+        """The player with more captured cells once the board is full; None for
+        a tie or while the game goes on."""
         if self.free:
             return None
         w, b = self.terr[0].bit_count(), self.terr[1].bit_count()
@@ -314,6 +324,8 @@ class SquatterState(State["SquatterRules"]):
         return "board full"
 
     def illegal_reason(self, move: int) -> str | None:
+        """Why `move` is illegal here (the game is over, the cell is taken), None
+        when it is legal."""
         if not self.free:
             return "the game is over"
         bit = 1 << move
@@ -327,6 +339,7 @@ class SquatterState(State["SquatterRules"]):
         return "the cell is not free"
 
     def copy(self) -> SquatterState:
+        """An independent copy of the position."""
         new = SquatterState.__new__(SquatterState)
         new.game = self.game
         new.to_move = self.to_move
@@ -340,6 +353,8 @@ class SquatterState(State["SquatterRules"]):
         return new
 
     def recompute_hashes(self) -> list[int]:
+        """The Zobrist hashes of the position, computed from scratch, to check
+        the incremental ones."""
         items: list[tuple[int, int]] = []
         dead = self.dead
         for value, mask in (

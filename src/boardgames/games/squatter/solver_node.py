@@ -42,25 +42,31 @@ class NodeSolver(Protocol):
     nodes: int
     next_check: int
 
-    def poll(self) -> None: ...
+    def poll(self) -> None:
+        """Check the budget (raises SearchStopped when it has run out)."""
 
-    def make_room(self) -> None: ...
+    def make_room(self) -> None:
+        """Free room in the table when it is full."""
 
 
 class NodeSearch(Protocol):
     """What the node function reads of one solve (`solver._Search`)."""
 
     @property
-    def solver(self) -> NodeSolver: ...
+    def solver(self) -> NodeSolver:
+        """The solver this search belongs to."""
 
     @property
-    def state(self) -> SquatterState: ...
+    def state(self) -> SquatterState:
+        """The position being solved (made and undone in place)."""
 
     @property
-    def killers(self) -> list[list[int]]: ...
+    def killers(self) -> list[list[int]]:
+        """The killer moves of each depth."""
 
     @property
-    def history(self) -> list[int]: ...
+    def history(self) -> list[int]:
+        """The history score of every move."""
 
 
 def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:

@@ -34,6 +34,7 @@ class ClientResult:
 
     @property
     def won(self) -> bool:
+        """Whether the server declared this client the winner."""
         return self.outcome == "VICTORY"
 
 
@@ -167,6 +168,10 @@ class HadronClient:
         self.log = log
 
     def play(self, host: str, port: int, connect_timeout: float = 10.0) -> ClientResult:
+        """Connect to the server at `host`:`port` and play one game to its end.
+
+        Raises:
+            ProtocolError: the connection failed, or the game did not finish."""
         connect_timeout = check_seconds("connect_timeout", connect_timeout)
         try:
             sock = socket.create_connection((host, check_port(port, 1)), timeout=connect_timeout)

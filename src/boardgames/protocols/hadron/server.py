@@ -187,9 +187,11 @@ class HadronServer:
 
     @property
     def port(self) -> int:
+        """The port the server listens on."""
         return self.address[1]
 
     def close(self) -> None:
+        """Stop listening."""
         with contextlib.suppress(OSError):
             self.listener.close()
 

@@ -34,14 +34,17 @@ Log = Callable[[str], None]
 
 
 def quiet(_: str) -> None:
+    """A log that discards its lines."""
     pass
 
 
 def check_port(port: object, low: int) -> int:
+    """`port` if it is a whole number from `low` to 65535; OptionError otherwise."""
     return check_whole("port", port, low, 65535)
 
 
 def optional_seconds(name: str, value: object) -> float | None:
+    """None, or the value checked as seconds (OptionError for a bad one)."""
     return None if value is None else check_seconds(name, value)
 
 
@@ -63,6 +66,7 @@ class LineChannel:
             sock.settimeout(SEND_TIMEOUT)  # reads wait in select, never here
 
     def fileno(self) -> int:
+        """The socket's file descriptor (for `select`)."""
         return self.sock.fileno()
 
     def send(self, line: str) -> None:
@@ -119,6 +123,7 @@ class LineChannel:
         return line
 
     def close(self) -> None:
+        """Close the socket (once; errors ignored)."""
         self.closed = True
         with contextlib.suppress(OSError):
             self.sock.close()
