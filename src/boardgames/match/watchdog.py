@@ -69,6 +69,7 @@ class Watched(Player):
         self.player.tell(message)
 
     def close(self) -> None:
+        """Close the watched player (a program's process ends)."""
         self.player.close()
 
     def choose(self, state: State, limits: Limits | None = None) -> int:

@@ -261,6 +261,11 @@ class ProgramPlayer(Player):
 
     # --- a move -------------------------------------------------------------------------
     def choose(self, state: State, limits: Limits | None = None) -> int:
+        """The program's move for `state`, the program started (again) first if
+        needed; `state` is left unchanged.
+
+        Raises:
+            PlayerFault: the program could not be started, or answered badly."""
         if self._broken is not None:
             raise PlayerFault("crash", f"could not be started again: {self._broken}")
         program = self._program

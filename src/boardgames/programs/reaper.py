@@ -59,6 +59,7 @@ class Reaper:
         self.fd = self.process.stdin.fileno()
 
     def alive(self) -> bool:
+        """Whether the process is still running."""
         return self.process.poll() is None
 
     def tell(self, sign: str, group: int) -> bool:

@@ -163,19 +163,23 @@ class EngineSession:
 
     # --- commands ------------------------------------------------------------------
     def cmd_protocol(self, args: list[str]) -> str:
+        """`protocol [VERSION]`: the protocol version this engine speaks."""
         self._arity(args, "protocol [VERSION]", 0, 1)
         self.version = PROTOCOL
         return str(PROTOCOL)
 
     def cmd_name(self, args: list[str]) -> str:
+        """`name`: the engine's name."""
         self._arity(args, "name", 0, 0)
         return ENGINE_NAME
 
     def cmd_version(self, args: list[str]) -> str:
+        """`version`: the engine's version."""
         self._arity(args, "version", 0, 0)
         return engine_version()
 
     def cmd_moves(self, args: list[str]) -> str:
+        """`moves MOVE ...`: the position after these moves from the start."""
         game, _ = self._current()
         state = game.new_state()
         for number, text in enumerate(args, start=1):
@@ -274,7 +278,8 @@ class EngineSession:
         return game.render_text(state)
 
     def cmd_genmove(self, args: list[str]) -> str:
-        """`genmove [ai=NAME] [key=value ...]`: the AI's move, played and returned."""
+        """`genmove [ai=NAME] [time=S | left=S inc=S] [key=value ...]`: the AI's
+        move (in `time` seconds, or its share of the clock `left`), played and returned."""
         game, state = self._current()
         options = parse_options(args, "genmove option")
         ai = options.pop("ai", "default")

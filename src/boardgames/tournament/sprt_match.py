@@ -90,6 +90,7 @@ class SprtOutcome:
 
     @property
     def played(self) -> int:
+        """The number of games played."""
         return len(self.results)
 
     def verdict_line(self) -> str:
@@ -113,6 +114,7 @@ class SprtOutcome:
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The outcome as JSON data: the test's state, the games played and the cap."""
         return {**self.state.to_dict(), "played": self.played, "max_games": self.max_games}
 
 
@@ -256,6 +258,7 @@ class SprtDir(TournamentDir):
 
     @property
     def sprt_file(self) -> Any:
+        """The path of the test's file, `sprt.json`."""
         return self.path / SPRT_FILE
 
     def create_sprt(self, settings: TournamentSettings, test: Sprt) -> None:
@@ -288,6 +291,7 @@ class SprtDir(TournamentDir):
             raise BadFileError(source, str(exc)) from None
 
     def save_sprt_summary(self, outcome: SprtOutcome, settings: TournamentSettings) -> None:
+        """Write where the match stands (settings, test, table) as `summary.json`."""
         table = TournamentResult(
             labels=settings.names,
             results=outcome.results,
