@@ -47,4 +47,4 @@ class ConnectFour(ConnectFourRules):
         return render.render_svg(state)
 
 
-register_game("connect4", ConnectFour)
+register_game("connect4", ConnectFour, observation=f"{__name__}.planes:ConnectFourPlanes")

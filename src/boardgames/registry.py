@@ -1,9 +1,10 @@
 """The games the library knows: each declared once, with everything it offers.
 
-`register_game(name, game, ais=..., solver=..., tuner=..., protocol=...)`
-declares a game: its `Game` class (or any factory of keyword options), the
-module that registers its AIs (`boardgames.ai.register_ai`), its exact
-solver, its tuner and its network protocol.  Each part is the object itself
+`register_game(name, game, ais=..., solver=..., tuner=..., protocol=...,
+observation=...)` declares a game: its `Game` class (or any factory of
+keyword options), the module that registers its AIs
+(`boardgames.ai.register_ai`), its exact solver, its tuner, its network
+protocol and the planes a learning agent observes.  Each part is the object itself
 or a "module:attribute" text (the AIs: a module name), imported the first
 time it is used, so a declaration costs nothing at start-up.
 
@@ -21,6 +22,12 @@ What each part is:
 - `tuner`: a `tuning.selection.Tuner` (`boardgames tune GAME`).
 - `protocol`: a `protocols.network.NetworkProtocol` (`boardgames serve` and
   `connect`).
+- `observation`: a `planes.Planes` class, built with the game (`boardgames.envs`
+  and the OpenSpiel games use it; without one they observe `planes.MovePlanes`).
+
+`register_family(prefix, factory)` declares a family of games named
+"prefix:name" (`openspiel:tic_tac_toe`): the factory, called with the name and
+the options, builds the game; it too may be "module:attribute" text.
 """
 
 from __future__ import annotations
@@ -35,11 +42,12 @@ from .game import Game
 from .options import check_whole, keyword_options
 
 #: What a game may declare besides its Game class (the AIs are a module to import).
-Part = Literal["solver", "tuner", "protocol"]
+Part = Literal["solver", "tuner", "protocol", "observation"]
 PART_NAMES: dict[str, str] = {
     "solver": "exact solver",
     "tuner": "tuner",
     "protocol": "tournament protocol",
+    "observation": "observation planes",
 }
 
 
@@ -53,6 +61,7 @@ class GameEntry:
     solver: Any = None
     tuner: Any = None
     protocol: Any = None
+    observation: Any = None
 
     def factory(self) -> Callable[..., Game[Any]]:
         """The Game class (or factory), imported on first use."""
@@ -76,6 +85,7 @@ class GameEntry:
 
 
 _ENTRIES: dict[str, GameEntry] = {}
+_FAMILIES: dict[str, Callable[..., Game[Any]] | str] = {}
 _CACHE: dict[tuple[str, tuple[tuple[str, int], ...]], Game[Any]] = {}
 
 
@@ -87,6 +97,7 @@ def register_game(
     solver: Any = None,
     tuner: Any = None,
     protocol: Any = None,
+    observation: Any = None,
 ) -> GameEntry:
     """Declare the game `name` (see the module docstring for the parts).
 
@@ -96,11 +107,24 @@ def register_game(
     if not isinstance(name, str) or not name.strip() or not name.isprintable():
         raise OptionError(f"a game name is non-empty text, not {quote(name)}")
     key = name.strip().lower()
-    entry = GameEntry(key, game, ais, solver, tuner, protocol)
+    entry = GameEntry(key, game, ais, solver, tuner, protocol, observation)
     _ENTRIES[key] = entry
     for cached in [k for k in _CACHE if k[0] == key]:
         del _CACHE[cached]
     return entry
+
+
+def register_family(prefix: str, factory: Callable[..., Game[Any]] | str) -> None:
+    """Declare the games named "prefix:name": `factory(name, **options)` builds
+    one (the factory may be "module:attribute" text, imported on first use)."""
+    if not isinstance(prefix, str) or not prefix.isidentifier():
+        raise OptionError(f"a family prefix is a name, not {quote(prefix)}")
+    _FAMILIES[prefix.lower()] = factory
+
+
+def family_names() -> list[str]:
+    """The declared families' prefixes, sorted."""
+    return sorted(_FAMILIES)
 
 
 def game_names() -> list[str]:
@@ -113,8 +137,28 @@ def game_entry(name: str) -> GameEntry:
     if not isinstance(name, str):
         raise UnknownNameError(f"a game name is text, not {quote(name)}")
     entry = _ENTRIES.get(name.lower())
+    if entry is None and ":" in name:
+        entry = _family_entry(name)
     if entry is None:
         raise UnknownNameError(f"unknown game {quote(name)}; known: {', '.join(game_names())}")
+    return entry
+
+
+def _family_entry(name: str) -> GameEntry | None:
+    """The entry of "prefix:member" in a declared family (kept once made), or None."""
+    prefix, _, member = name.partition(":")
+    family = _FAMILIES.get(prefix.lower())
+    if family is None or not member:
+        return None
+    if isinstance(family, str):
+        family = _FAMILIES[prefix.lower()] = _resolve(family)
+    build = family
+
+    def factory(**options: int) -> Game[Any]:
+        return build(member, **options)
+
+    key = name.lower()
+    entry = _ENTRIES[key] = GameEntry(key, factory)
     return entry
 
 
@@ -150,6 +194,23 @@ def get_game(name: str, **params: int) -> Game[Any]:
     return game
 
 
+_PLANES: dict[Game[Any], Any] = {}
+
+
+def game_planes(game: Game[Any]) -> Any:
+    """The `planes.Planes` of a game built by `get_game` (its declared
+    observation, else `planes.MovePlanes`), built once per game and options."""
+    planes = _PLANES.get(game)
+    if planes is None:
+        factory = game_entry(game.name).part("observation")
+        if factory is None:
+            from .planes import MovePlanes
+
+            factory = MovePlanes
+        planes = _PLANES[game] = factory(game)
+    return planes
+
+
 def _resolve(where: str) -> Any:
     """The object named by "module:attribute"."""
     module, _, attribute = where.partition(":")
@@ -165,17 +226,20 @@ register_game(
     "andantino",
     "boardgames.games.andantino:Andantino",
     ais="boardgames.ai.andantino",
+    observation="boardgames.games.andantino.planes:AndantinoPlanes",
 )
 register_game(
     "squatter",
     "boardgames.games.squatter:Squatter",
     ais="boardgames.ai.squatter",
+    observation="boardgames.games.squatter.planes:SquatterPlanes",
     solver="boardgames.games.squatter.solver:SquatterSolver",
 )
 register_game(
     "hadron",
     "boardgames.games.hadron:Hadron",
     ais="boardgames.ai.hadron",
+    observation="boardgames.games.hadron.planes:HadronPlanes",
     solver="boardgames.games.hadron.solver:HadronSolver",
     tuner="boardgames.tuning.hadron:AENIGMA",
     protocol="boardgames.protocols.hadron:PROTOCOL",
@@ -185,10 +249,15 @@ register_game(
     "boardgames.games.hexifence:HexiFence",
     ais="boardgames.ai.hexifence",
     solver="boardgames.games.hexifence.solver:EdgeSolver",
+    observation="boardgames.games.hexifence.planes:EdgePlanes",
 )
 register_game(
     "dots",
     "boardgames.games.hexifence:DotsAndBoxes",
     ais="boardgames.ai.hexifence",
     solver="boardgames.games.hexifence.solver:EdgeSolver",
+    observation="boardgames.games.hexifence.planes:EdgePlanes",
 )
+
+# OpenSpiel's games, played here as "openspiel:NAME" (needs the openspiel extra).
+register_family("openspiel", "boardgames.openspiel.loaded:load_game")

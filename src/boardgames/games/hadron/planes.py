@@ -1,0 +1,19 @@
+"""Hadron as planes (rows, cols, 2): the observer's stones, the opponent's."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...planes import Array, Planes
+from .rules import HadronRules, HadronState
+
+
+class HadronPlanes(Planes[HadronRules]):
+    def __init__(self, game: HadronRules) -> None:
+        super().__init__(game)
+        self.shape = (game.rows, game.cols)
+        self.names = ("mine", "theirs")
+
+    def encode(self, state: HadronState, player: int) -> Array:
+        board = np.array(state.board, dtype=np.int8).reshape(self.shape)
+        return self.stack([board == player, board == 1 - player])
