@@ -52,6 +52,10 @@ class ConnectFourRules(Game["C4State"]):
         ]
         self.order = list(ORDER)
 
+    @property
+    def max_length(self) -> int:
+        return CELLS  # a column is played up to ROWS times
+
     def new_state(self) -> C4State:
         return C4State(self)
 

@@ -132,6 +132,12 @@ class Game(ABC, Generic[S]):
         #: Permutations of move indices; `symmetries[0]` is the identity.
         self.symmetries: tuple[tuple[int, ...], ...] = ()
 
+    @property
+    def max_length(self) -> int:
+        """The most moves one game can last: `num_moves` unless a game, where a
+        move index can be played more than once, says otherwise."""
+        return self.num_moves
+
     def _set_symmetries(self, symmetries: Iterable[Iterable[int]]) -> None:
         self.symmetries = tuple(tuple(p) for p in symmetries) or (identity(self.num_moves),)
         self.inverse_symmetries = tuple(invert(p) for p in self.symmetries)
