@@ -11,7 +11,7 @@ from support.imports import PACKAGE, graph, imports_of, modules
 #: Bottom first: the first component of a module's name below `boardgames`.
 LAYERS: list[set[str]] = [
     {"errors", "options", "zobrist", "io"},
-    {"budget", "clock", "evaluation", "game", "solution", "plugins", "parallel"},
+    {"budget", "clock", "evaluation", "game", "solution", "plugins", "parallel", "planes"},
     {"registry"},
     {"games"},
     {"search"},
@@ -21,6 +21,7 @@ LAYERS: list[set[str]] = [
     {"match"},
     {"tournament", "protocols"},
     {"tuning"},
+    {"envs", "openspiel"},
     {"cli", "web"},
 ]
 #: The package itself (its lazy public names) and `python -m boardgames` stand above all.

@@ -20,7 +20,7 @@ from ..ai import make_player
 from ..budget import Limits
 from ..errors import OptionError, quote
 from ..game import Game, State
-from ..planes import Array, Planes
+from ..planes import Planes
 from ..players import Player
 from ..registry import game_planes, get_game
 from .images import Image, rgb_image
@@ -50,7 +50,7 @@ def against(
     )
 
 
-class AgainstAI(gymnasium.Env[dict[str, Array], np.int64]):
+class AgainstAI(gymnasium.Env[dict[str, Any], np.int64]):
     """A game against a library AI, for one agent (see `against`)."""
 
     metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 2}
@@ -90,7 +90,7 @@ class AgainstAI(gymnasium.Env[dict[str, Array], np.int64]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Array], dict[str, Any]]:
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         if self.side_choice is None:
             self.side = int(self.np_random.integers(2))
@@ -101,7 +101,7 @@ class AgainstAI(gymnasium.Env[dict[str, Array], np.int64]):
 
     def step(
         self, action: Any
-    ) -> tuple[dict[str, Array], float, bool, bool, dict[str, Any]]:
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         state = self.position
         if state.is_over():
             raise OptionError("the game is over: call reset()")
@@ -130,13 +130,13 @@ class AgainstAI(gymnasium.Env[dict[str, Array], np.int64]):
         winner = state.winner()
         return 0.0 if winner is None else (1.0 if winner == self.side else -1.0)
 
-    def _observe(self) -> dict[str, Array]:
+    def _observe(self) -> dict[str, Any]:
         mask = np.zeros(self.game.num_moves, dtype=np.int8)
         if not self.position.is_over():
             mask[self.position.legal_moves()] = 1
         return {"observation": self.planes.encode(self.position, self.side), "action_mask": mask}
 
-    def render(self) -> str | Image | None:  # type: ignore[override]
+    def render(self) -> str | Image | None:
         if self.render_mode == "rgb_array":
             return rgb_image(self.planes, self.position)
         text = self.game.render_text(self.position)

@@ -11,7 +11,7 @@ OpenSpiel parameters (whole numbers: `openspiel:breakthrough rows=6 columns=6`).
 from __future__ import annotations
 
 import hashlib
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pyspiel
 

@@ -17,7 +17,6 @@ the history of actions (perfect recall).
 
 from __future__ import annotations
 
-
 from typing import Any
 
 import numpy as np
@@ -83,7 +82,7 @@ def _class_name(name: str) -> str:
     return "SpielGame_" + "".join(c if c.isalnum() else "_" for c in name)
 
 
-class SpielGame(pyspiel.Game):  # type: ignore[misc]
+class SpielGame(pyspiel.Game):
     """One of the library's games, at one size, as a pyspiel game."""
 
     #: The library's name of the game and its OpenSpiel type (set by `register`).
@@ -141,7 +140,7 @@ def _restore(name: str, params: dict[str, int], moves: list[int]) -> Position:
     return Position(state)
 
 
-class SpielState(pyspiel.State):  # type: ignore[misc]
+class SpielState(pyspiel.State):
     """A position of the library's game as a pyspiel state."""
 
     def __init__(self, game: SpielGame) -> None:
