@@ -101,7 +101,8 @@ def test_the_planes_are_relative_to_the_observer(name):
     for i, plane in enumerate(names):
         if plane.startswith("mine") or plane.startswith("my"):
             j = names.index(plane.replace("mine", "theirs").replace("my", "their"))
-            assert (first[..., i] == second[..., j]).all() and (first[..., j] == second[..., i]).all()
+            assert (first[..., i] == second[..., j]).all()
+            assert (first[..., j] == second[..., i]).all()
         elif not plane.startswith("their"):
             assert (first[..., i] == second[..., i]).all()
 

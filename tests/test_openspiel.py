@@ -179,10 +179,7 @@ def never_loses(state, ai, side) -> bool:
     """`ai` playing `side` loses no game against any sequence of replies."""
     if state.is_over():
         return state.winner() in (side, None)
-    if state.to_move == side:
-        moves = [ai.choose(state)]
-    else:
-        moves = state.legal_moves()
+    moves = [ai.choose(state)] if state.to_move == side else state.legal_moves()
     for move in moves:
         state.make(move)
         safe = never_loses(state, ai, side)
