@@ -14,6 +14,7 @@ import pytest
 import search_stats
 
 from boardgames.registry import get_game
+from support.extras import require
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 #: Set by .ci/run and the full run: a missing JDK fails the Java engine's test.
@@ -94,3 +95,14 @@ def test_the_java_engine_compiles_and_plays_a_match(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert "forfeits" not in out.stdout and f"{spec}: " in out.stdout
+
+
+def test_learn_dots_win_rate_rises(tmp_path, capsys):
+    require("gymnasium")
+    import learn_dots
+
+    plot = tmp_path / "curve.svg"
+    curve = learn_dots.main(["--episodes", "2000", "--every", "1000", "--plot", str(plot)])
+    assert [n for n, _ in curve] == [0, 1000, 2000]
+    assert curve[-1][1] >= curve[0][1] + 0.2  # from about half the games to most of them
+    assert plot.read_text().startswith("<svg") and "polyline" in plot.read_text()

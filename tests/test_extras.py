@@ -33,3 +33,12 @@ def test_the_test_extra_brings_what_the_web_tests_import():
     extras = tomllib.loads(PYPROJECT.read_text())["project"]["optional-dependencies"]
     needed = {"pytest", "hypothesis", "starlette", "uvicorn", "websockets", "httpx2"}
     assert needed <= requirements("test", extras)
+
+
+def test_the_rl_and_openspiel_extras_and_ci_installs_them():
+    extras = tomllib.loads(PYPROJECT.read_text())["project"]["optional-dependencies"]
+    assert requirements("rl", extras) == {"pettingzoo", "gymnasium"}
+    assert requirements("openspiel", extras) == {"open_spiel"}
+    ci = (PYPROJECT.parent / ".ci" / "run").read_text()
+    installed = re.search(r"pip install -e '\.\[([^\]]*)\]'", ci).group(1).split(",")
+    assert {"rl", "openspiel"} <= set(installed)
