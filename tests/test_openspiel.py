@@ -193,3 +193,24 @@ def never_loses(state, ai, side) -> bool:
 def test_alphabeta_never_loses_tic_tac_toe(side):
     game = get_game("openspiel:tic_tac_toe")
     assert never_loses(game.new_state(), make_player(game, "alphabeta"), side)
+
+
+def test_the_web_app_offers_and_plays_an_openspiel_game():
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from boardgames.web.app import create_app
+
+    with TestClient(create_app(games=("openspiel:connect_four",))) as client:
+        names = [g["name"] for g in client.get("/api/catalog").json()["games"]]
+        assert "openspiel:connect_four" in names
+        body = {"game": "openspiel:connect_four", "options": {}, "sides": [{}, {}]}
+        snap = client.post("/api/sessions", json=body).json()
+        after = client.post(f"/api/sessions/{snap['id']}/move", json={"move": "3"}).json()
+        assert [m["text"] for m in after["moves"]] == ["3"] and after["to_move"] == 1
+
+
+def test_web_refuses_an_unknown_family_member():
+    result = CliRunner().invoke(main, ["web", "--port", "0", "--game", "openspiel:nonsense"])
+    assert result.exit_code == 2 and "error: OpenSpiel has no game" in result.output

@@ -79,6 +79,10 @@ def bind(host: str, port: int) -> socket.socket:
 @click.option("--open/--no-open", "open_browser", default=False, help="Open the page in a browser.")
 @click.option("--plugin", multiple=True, metavar="MODULE|FILE.py", help="Import extra games.")
 @click.option(
+    "--game", "games", multiple=True, metavar="NAME",
+    help="Offer this game too: a member of a family, e.g. openspiel:tic_tac_toe.",
+)
+@click.option(
     "--data-dir", type=click.Path(exists=True, file_okay=False), default=None,
     help="Folder whose files AI options may name (params=FILE) [default: none: no file].",
 )
@@ -112,7 +116,7 @@ def bind(host: str, port: int) -> socket.socket:
 )
 def web(
     host: str, port: int, allow_remote: bool, allow_programs: bool, open_browser: bool,
-    plugin: tuple[str, ...],
+    plugin: tuple[str, ...], games: tuple[str, ...],
     data_dir: str | None, max_time: float, max_board: int, searches: int | None,
     max_games: int, games_per_client: int, pause_after: float, log_level: str,
 ) -> None:
@@ -156,7 +160,9 @@ def web(
         pause_after=pause_after, data_dir=None if data_dir is None else Path(data_dir),
         allow_programs=allow_programs,
     )
-    app = create_app(allowed_hosts=allowed_hosts(host), plugins=plugin, settings=settings)
+    app = create_app(
+        allowed_hosts=allowed_hosts(host), plugins=plugin, games=games, settings=settings
+    )
     sock = bind(host, port)
     shown = f"[{host.strip('[]')}]" if ":" in host.strip("[]") else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"

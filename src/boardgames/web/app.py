@@ -386,11 +386,15 @@ def create_app(
     *,
     allowed_hosts: list[str] | None = None,
     plugins: tuple[str, ...] = (),
+    games: tuple[str, ...] = (),
     settings: WebSettings | None = None,
 ) -> ASGIApp:
     """The ASGI app.  `allowed_hosts`: the names the Host header may give
     (None: any, for tests and --allow-remote); `plugins` are imported besides
-    BOARDGAMES_PLUGINS; `settings`: the limits (WebSettings() by default)."""
+    BOARDGAMES_PLUGINS; `games` are built now, so that the new-game form
+    offers them (members of a family: "openspiel:tic_tac_toe"; a bad name
+    raises the registry's error); `settings`: the limits (WebSettings() by
+    default)."""
     settings = settings or WebSettings()
     store = Store(settings)
     pool = SearchPool(settings.searches)
@@ -415,6 +419,8 @@ def create_app(
     app.state.pool = pool
     app.state.settings = settings
     app.state.plugin_failures = load_plugins(plugins)
+    for name in games:
+        get_game(name)
     return Guard(app, allowed_hosts)
 
 
