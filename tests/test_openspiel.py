@@ -109,24 +109,32 @@ def test_mcts_bots_play_a_full_game(name):
 # --- OpenSpiel's games played here ----------------------------------------------------------
 
 
-def finished_games(state) -> int:
-    """Complete games from `state`, each counted once whatever its length."""
+def count(state, depth: int) -> tuple[int, int]:
+    """(complete games from `state`, each counted once whatever its length;
+    sequences of exactly `depth` moves, as perft counts them), in one walk."""
     if state.is_over():
-        return 1
-    total = 0
+        return 1, int(depth == 0)
+    if depth == 0:
+        return 0, 1
+    finished = sequences = 0
     for move in state.legal_moves():
         state.make(move)
-        total += finished_games(state)
+        games, lines = count(state, depth - 1)
         state.undo()
-    return total
+        finished += games
+        sequences += lines
+    return finished, sequences
 
 
 def test_tic_tac_toe_counts():
     game = get_game("openspiel:tic_tac_toe")
     state = game.new_state()
-    assert perft(state, 9) == 127_872  # sequences of nine moves (a full board)
-    assert finished_games(state) == 255_168  # every complete game, of any length
+    # nine moves fill the board: perft(9) counts those games, not the shorter ones
+    assert count(state, 9) == (255_168, 127_872)
     assert state.history == [] and state.legal_moves() == list(range(9))
+    state.play("4")
+    state.play("0")
+    assert perft(state, 7) == count(state, 7)[1]
 
 
 def test_connect_four_perft_counts_agree_with_ours():

@@ -119,7 +119,6 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801  (PettingZoo's name for the unwra
         self.position = self.game.new_state() if position is None else self.game.parse_position(
             position
         )
-        self.moves = 0
         self._reset_books()
 
     def _reset_books(self) -> None:
