@@ -65,6 +65,7 @@ class MovePlanes(Planes[Game[Any]]):
         self.names = ("mine", "theirs")
 
     def encode(self, state: State[Any], player: int) -> Array:
+        """One plane per player over the move indices, as `player` sees them."""
         planes = np.zeros((2, self.game.num_moves), dtype=np.int8)
         replay = self.game.new_state()
         for move in state.history:

@@ -98,12 +98,15 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801  (PettingZoo's name for the unwra
 
     # --- the API ----------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of `agent`: the planes and the action mask."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of `agent`: one action per move index."""
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Array]:
+        """What `agent` sees: its planes (`observation`) and the legal actions (`action_mask`)."""
         player = AGENTS.index(agent)
         mask = np.zeros(self.game.num_moves, dtype=np.int8)
         if player == self.position.to_move and not self.position.is_over():
@@ -132,6 +135,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801  (PettingZoo's name for the unwra
         self.agent_selection = AGENTS[self.position.to_move]
 
     def step(self, action: Any) -> None:
+        """Play `action` for the selected agent; the side to move is selected next."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -168,6 +172,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801  (PettingZoo's name for the unwra
         return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
 
     def render(self) -> str | Image | None:
+        """The board in the render mode chosen: text, an RGB image, or printed."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() needs a render_mode (ansi, rgb_array or human)")
             return None

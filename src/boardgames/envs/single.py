@@ -91,6 +91,7 @@ class AgainstAI(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start a game; the library's AI moves first when it has the first turn."""
         super().reset(seed=seed)
         if self.side_choice is None:
             self.side = int(self.np_random.integers(2))
@@ -102,6 +103,7 @@ class AgainstAI(gymnasium.Env[dict[str, Any], np.int64]):
     def step(
         self, action: Any
     ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """Play `action`, then the AI's replies until it is the agent's turn or the end."""
         state = self.position
         if state.is_over():
             raise OptionError("the game is over: call reset()")
@@ -137,6 +139,7 @@ class AgainstAI(gymnasium.Env[dict[str, Any], np.int64]):
         return {"observation": self.planes.encode(self.position, self.side), "action_mask": mask}
 
     def render(self) -> str | Image | None:
+        """The board in the render mode chosen: text, an RGB image, or printed."""
         if self.render_mode == "rgb_array":
             return rgb_image(self.planes, self.position)
         text = self.game.render_text(self.position)

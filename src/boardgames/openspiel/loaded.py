@@ -70,9 +70,11 @@ class OpenSpielGame(Game["OpenSpielState"]):
 
     @property
     def max_length(self) -> int:
+        """OpenSpiel's bound on the number of moves in a game."""
         return int(self.spiel.max_game_length())
 
     def new_state(self) -> OpenSpielState:
+        """The OpenSpiel game's initial state."""
         return OpenSpielState(self)
 
     def _parse_move(self, text: str) -> int:
@@ -87,6 +89,7 @@ class OpenSpielGame(Game["OpenSpielState"]):
         return str(move)
 
     def render_text(self, state: OpenSpielState, color: bool = False) -> str:
+        """OpenSpiel's text of the state."""
         outcome = state.outcome()
         status = (
             f"{self.player_names[state.to_move]} to move"
@@ -115,15 +118,18 @@ class OpenSpielState(State[OpenSpielGame]):
         self.hashes = self.recompute_hashes()
 
     def legal_moves(self) -> list[int]:
+        """OpenSpiel's legal actions."""
         return [] if self.spiel.is_terminal() else list(self.spiel.legal_actions())
 
     def make(self, move: int) -> None:
+        """Apply an action (no check: the search's fast path)."""
         self._before.append(self.spiel.clone())
         self.spiel.apply_action(move)
         self.history.append(move)
         self._sync()
 
     def undo(self) -> int:
+        """Take back the last action (from a kept clone) and return it."""
         try:
             move = self.history.pop()
         except IndexError:
@@ -133,18 +139,22 @@ class OpenSpielState(State[OpenSpielGame]):
         return move
 
     def is_over(self) -> bool:
+        """Whether OpenSpiel says the game is over."""
         return bool(self.spiel.is_terminal())
 
     def winner(self) -> int | None:
+        """The player with the higher return at the end; None for a draw or while playing."""
         if not self.spiel.is_terminal():
             return None
         first, second = self.spiel.returns()
         return None if first == second else (0 if first > second else 1)
 
     def end_reason(self) -> str:
+        """Why the game ended, in words."""
         return "draw" if self.winner() is None else "won"
 
     def copy(self) -> OpenSpielState:
+        """An independent copy of the state (the OpenSpiel state cloned)."""
         other = OpenSpielState.__new__(OpenSpielState)
         other.game = self.game
         other.spiel = self.spiel.clone()
@@ -155,6 +165,7 @@ class OpenSpielState(State[OpenSpielGame]):
         return other
 
     def recompute_hashes(self) -> list[int]:
+        """The state's hash computed from scratch (from OpenSpiel's text of it)."""
         text = f"{self.spiel.current_player()}\n{self.spiel}".encode()
         return [int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")]
 

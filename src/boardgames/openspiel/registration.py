@@ -106,11 +106,13 @@ class SpielGame(pyspiel.Game):
         super().__init__(self.kind, info, options)
 
     def new_initial_state(self) -> SpielState:
+        """A new pyspiel state at the start of the library's game."""
         return SpielState(self)
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
     ) -> Observer:
+        """The observer OpenSpiel asks for: the planes, or the history for perfect recall."""
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
         history = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -148,6 +150,7 @@ class SpielState(pyspiel.State):
         self.position = Position(game.game.new_state())
 
     def current_player(self) -> int:
+        """The side to move, or pyspiel's terminal id once the game is over."""
         state = self.position.state
         return int(pyspiel.PlayerId.TERMINAL) if state.is_over() else state.to_move
 
@@ -161,9 +164,11 @@ class SpielState(pyspiel.State):
         return self.position.state.game.format_move(action)
 
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return self.position.state.is_over()
 
     def returns(self) -> list[float]:
+        """+1 for the winner, -1 for the loser, 0 each for a draw or while playing."""
         state = self.position.state
         winner = state.winner() if state.is_over() else None
         if winner is None:
@@ -186,9 +191,11 @@ class Observer:
         self.dict = {"observation": self.tensor.reshape(planes.full_shape)}
 
     def set_from(self, state: SpielState, player: int) -> None:
+        """Fill the tensor with the planes of `state` as `player` sees them."""
         self.dict["observation"][...] = self.planes.encode(state.position.state, player)
 
     def string_from(self, state: SpielState, player: int) -> str:
+        """The text of `state`: its actions (perfect recall) or its position."""
         position = state.position.state
         if self.history:
             return " ".join(str(a) for a in state.history())

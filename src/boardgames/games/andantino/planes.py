@@ -14,6 +14,7 @@ SIDE = 2 * RADIUS + 1
 
 
 class AndantinoPlanes(Planes[AndantinoRules]):
+    """Andantino's planes: mine, theirs, and the board's cells."""
     def __init__(self, game: AndantinoRules) -> None:
         super().__init__(game)
         self.shape = (SIDE, SIDE)
@@ -24,6 +25,7 @@ class AndantinoPlanes(Planes[AndantinoRules]):
         self.board[self.place] = 1
 
     def encode(self, state: AndantinoState, player: int) -> Array:
+        """The planes of `state` as `player` sees them."""
         cells = np.array(state.board, dtype=np.int8)
         mine = np.zeros(SIDE * SIDE, dtype=np.int8)
         theirs = np.zeros(SIDE * SIDE, dtype=np.int8)

@@ -12,6 +12,7 @@ from .rules import EdgeGame, EdgeState
 
 
 class EdgePlanes(Planes[EdgeGame]):
+    """The edge games' planes: edges drawn, my cells, their cells, edge places."""
     def __init__(self, game: EdgeGame) -> None:
         super().__init__(game)
         layout = game.layout
@@ -23,6 +24,7 @@ class EdgePlanes(Planes[EdgeGame]):
         self.places[self.edge_at] = 1
 
     def encode(self, state: EdgeState, player: int) -> Array:
+        """The planes of `state` as `player` sees them."""
         size = self.places.size
         edges = np.zeros(size, dtype=np.int8)
         edges[self.edge_at] = bits(state.mask, self.game.num_moves)

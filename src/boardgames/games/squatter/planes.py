@@ -9,12 +9,14 @@ from .rules import SquatterRules, SquatterState
 
 
 class SquatterPlanes(Planes[SquatterRules]):
+    """Squatter's planes: the observer's stones and cells, the opponent's."""
     def __init__(self, game: SquatterRules) -> None:
         super().__init__(game)
         self.shape = (game.size, game.size)
         self.names = ("mine", "theirs", "my territory", "their territory")
 
     def encode(self, state: SquatterState, player: int) -> Array:
+        """The planes of `state` as `player` sees them."""
         n = self.game.num_moves
         masks = (state.stones[player], state.stones[1 - player],
                  state.terr[player], state.terr[1 - player])  # fmt: skip
