@@ -131,6 +131,7 @@ def test_tic_tac_toe_counts():
     state = game.new_state()
     # nine moves fill the board: perft(9) counts those games, not the shorter ones
     assert count(state, 9) == (255_168, 127_872)
+    assert perft(state, 9) == 127_872 and perft(state, 9, leaves=True) == 255_168
     assert state.history == [] and state.legal_moves() == list(range(9))
     state.play("4")
     state.play("0")
@@ -171,6 +172,12 @@ def test_solve_and_perft_on_the_command_line():
     runner = CliRunner()
     result = runner.invoke(main, ["perft", "openspiel:tic_tac_toe", "4"])
     assert result.exit_code == 0 and "perft(4) = 3024" in result.output
+    # X can first win at ply 5, in 1,440 ways: those games are leaves of the tree cut at 6
+    # (13,680 unfinished five-move positions have 4 replies each: 54,720 + 1,440)
+    result = runner.invoke(main, ["perft", "openspiel:tic_tac_toe", "6", "--leaves"])
+    assert result.exit_code == 0 and "perft(6) = 56160" in result.output, result.output
+    plain = runner.invoke(main, ["perft", "openspiel:tic_tac_toe", "6"])
+    assert "perft(6) = 54720" in plain.output
     result = runner.invoke(main, ["solve", "openspiel:tic_tac_toe"])
     assert result.exit_code == 0 and "winner: draw" in result.output
 

@@ -485,9 +485,15 @@ class State(ABC, Generic[G]):
         return same and other.to_text() == self.to_text()
 
 
-def perft(state: State[Any], depth: int) -> int:
-    """The number of move sequences of length `depth` (finished games end early)."""
-    return _perft(state, check_whole("perft depth", depth, 0))
+def perft(state: State[Any], depth: int, *, leaves: bool = False) -> int:
+    """The number of move sequences of length `depth` from `state`.
+
+    A game that ends sooner counts 0, as in chess perft; with `leaves`, it
+    counts 1: the number of leaves of the game tree cut at `depth` (at
+    tic-tac-toe's depth 9, its 255,168 possible games).
+    """
+    depth = check_whole("perft depth", depth, 0)
+    return _perft_leaves(state, depth) if leaves else _perft(state, depth)
 
 
 def _perft(state: State[Any], depth: int) -> int:
@@ -500,5 +506,16 @@ def _perft(state: State[Any], depth: int) -> int:
     for move in moves:
         state.make(move)
         total += _perft(state, depth - 1)
+        state.undo()
+    return total
+
+
+def _perft_leaves(state: State[Any], depth: int) -> int:
+    if depth == 0 or state.is_over():
+        return 1
+    total = 0
+    for move in state.legal_moves():
+        state.make(move)
+        total += _perft_leaves(state, depth - 1)
         state.undo()
     return total

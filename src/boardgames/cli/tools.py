@@ -131,20 +131,27 @@ def bestmove(
 @click.argument("depth", type=Whole(0))
 @click.option("--moves", default="", help="Moves (notation) from the start, space separated.")
 @click.option("--divide", is_flag=True, help="Also print the count below each first move.")
+@click.option(
+    "--leaves",
+    is_flag=True,
+    help="Count a game that ends before DEPTH too: the leaves of the tree cut at DEPTH.",
+)
 @game_options
-def perft_command(game_name: str, depth: int, moves: str, divide: bool, **kwargs: Any) -> None:
+def perft_command(
+    game_name: str, depth: int, moves: str, divide: bool, leaves: bool, **kwargs: Any
+) -> None:
     """Count move sequences of length DEPTH (tests move generation)."""
     game = game_from_kwargs(game_name, kwargs)
     state = game.replay(moves.split())
     started = _time.perf_counter()
-    if depth == 0:
+    if depth == 0 or (leaves and state.is_over()):
         total = 1
     else:
         total, shown = 0, started
         first_moves = sorted(state.legal_moves())
         for done, move in enumerate(first_moves, start=1):
             state.make(move)
-            count = perft(state, depth - 1)
+            count = perft(state, depth - 1, leaves=leaves)
             state.undo()
             total += count
             if divide:
