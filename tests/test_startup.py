@@ -65,6 +65,7 @@ def test_help_imports_no_command_module():
     modules = modules_after(code)
     assert not heavy(modules)
     assert {m for m in modules if m.startswith("boardgames.cli.")} == {"boardgames.cli.common"}
+    assert "socket" not in modules  # only the commands that listen or connect need it
 
 
 def test_list_and_every_game_import_no_numpy():

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import importlib
 import os
-import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -405,6 +404,8 @@ def cannot_listen(host: str, port: int, exc: OSError) -> OptionError:
     """The one error every server command gives for an address it cannot listen
     on (the port is busy, the address is not this machine's): the system's
     words for its error number, without the details some callers add."""
+    import socket  # only when a server fails: start-up stays light
+
     reason = exc.strerror or str(exc)
     if exc.errno and exc.errno > 0 and not isinstance(exc, socket.gaierror):
         reason = os.strerror(exc.errno)
