@@ -23,7 +23,7 @@ from boardgames.errors import NotationError, OptionError, UnknownNameError  # no
 from boardgames.game import perft  # noqa: E402
 from boardgames.openspiel.registration import register, short_name  # noqa: E402
 from boardgames.planes import MovePlanes  # noqa: E402
-from boardgames.registry import game_planes, get_game  # noqa: E402
+from boardgames.registry import game_names, game_planes, get_game  # noqa: E402
 
 #: Every game with small parameters.
 CASES = {
@@ -166,6 +166,10 @@ def test_games_the_library_cannot_play_are_refused():
         get_game("openspiel:no_such_game")
     with pytest.raises(UnknownNameError):
         get_game("nosuchfamily:tic_tac_toe")
+    # a refused name leaves nothing behind (any text could otherwise grow the registry)
+    assert not {"openspiel:backgammon", "openspiel:no_such_game"} & set(game_names())
+    get_game("openspiel:tic_tac_toe")
+    assert "openspiel:tic_tac_toe" in game_names()
 
 
 def test_solve_and_perft_on_the_command_line():

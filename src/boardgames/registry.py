@@ -145,7 +145,9 @@ def game_entry(name: str) -> GameEntry:
 
 
 def _family_entry(name: str) -> GameEntry | None:
-    """The entry of "prefix:member" in a declared family (kept once made), or None."""
+    """The entry of "prefix:member" in a declared family, or None.  It is kept
+    (and listed by `game_names`) only once `get_game` has made the game: a
+    name the family refuses leaves nothing behind."""
     prefix, _, member = name.partition(":")
     family = _FAMILIES.get(prefix.lower())
     if family is None or not member:
@@ -157,9 +159,7 @@ def _family_entry(name: str) -> GameEntry | None:
     def factory(**options: int) -> Game[Any]:
         return build(member, **options)
 
-    key = name.lower()
-    entry = _ENTRIES[key] = GameEntry(key, factory)
-    return entry
+    return GameEntry(name.lower(), factory)
 
 
 def game_part(name: str, what: Part) -> Any:
@@ -191,6 +191,7 @@ def get_game(name: str, **params: int) -> Game[Any]:
             takes = f"its options: {', '.join(sorted(accepted))}" if accepted else "no options"
             raise OptionError(f"{name} has no option {', '.join(unknown)} ({takes})")
         game = _CACHE[cache_key] = factory(**params)
+        _ENTRIES.setdefault(entry.name, entry)  # a family member, once it is made
     return game
 
 
