@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from ..errors import BoardgamesError, OptionError
-from ..game import Game, State
-from ..io import read_text
 from ..options import (
     MAX_SECONDS,
     MAX_WORKERS,
@@ -29,9 +27,9 @@ from ..options import (
     parse_value,
 )
 from ..plugins import PLUGINS_ENV, env_plugins, import_plugins
-from ..registry import get_game
 
 if TYPE_CHECKING:
+    from ..game import Game, State
     from ..match.records import GameRecord
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -384,6 +382,8 @@ def build_game(
     plugin: tuple[str, ...] = (),
 ) -> Game:
     """The game with only the options the user gave (the game's defaults otherwise)."""
+    from ..registry import get_game  # when a command runs: --help stays light
+
     load_plugins(plugin)
     params = parse_key_values(game_option, "game option")
     for key, value in (("size", size), ("rows", rows), ("cols", cols)):
@@ -431,6 +431,7 @@ def load_file(
 
     The file decides the game's options; those the user `given` must agree.
     """
+    from ..io import read_text
     from ..match.records import GameRecord  # the arena is heavy: only when a file is read
 
     text = read_text(path)
@@ -449,8 +450,10 @@ def load_file(
 
 def load_position(game: Game, path: str, given: tuple[str, ...] = ()) -> State:
     """The position a file holds: a record's final position, or the game's text format."""
+    from ..match.records import GameRecord
+
     loaded, start = load_file(game, path, given)
-    return start if isinstance(start, State) else start.replay(loaded)
+    return start.replay(loaded) if isinstance(start, GameRecord) else start
 
 
 def _check_same_options(path: str, asked: Game, loaded: Game, given: tuple[str, ...]) -> None:

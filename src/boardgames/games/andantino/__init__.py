@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import notation, render
+from . import notation
 from .experts import EVALUATORS
 from .geometry import CUBES, INDEX
 from .rules import BLACK, WHITE, AndantinoRules, AndantinoState
@@ -60,8 +60,12 @@ class Andantino(AndantinoRules):
 
     def render_text(self, state: AndantinoState, color: bool = False) -> str:
         """The board as text (`render.render_text`)."""
+        from . import render
+
         return render.render_text(state, color)
 
     def render_svg(self, state: AndantinoState) -> str:
         """The board as an SVG picture (`render.render_svg`)."""
+        from . import render
+
         return render.render_svg(state)

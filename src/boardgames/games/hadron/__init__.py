@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import notation, render
+from . import notation
 from .experts import EVALUATORS, Aenigma, AenigmaParams, Specials, report, scan_specials
 from .rules import BLACK, EMPTY, WHITE, HadronRules, HadronState
 
@@ -49,8 +49,12 @@ class Hadron(HadronRules):
 
     def render_text(self, state: HadronState, color: bool = False) -> str:
         """The board as text (`render.render_text`)."""
+        from . import render
+
         return render.render_text(state, color)
 
     def render_svg(self, state: HadronState) -> str:
         """The board as an SVG picture (`render.render_svg`)."""
+        from . import render
+
         return render.render_svg(state)

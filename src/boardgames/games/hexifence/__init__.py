@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import notation, render
+from . import notation
 from .experts import EVALUATORS, report
 from .geometry import Layout
 from .rules import UNKNOWN, DotsAndBoxesRules, EdgeGame, EdgeState, HexiFenceRules
@@ -66,10 +66,14 @@ class EdgeParts(EdgeGame):
 
     def render_text(self, state: EdgeState, color: bool = False) -> str:
         """The board as text (`render.render_text`)."""
+        from . import render
+
         return render.render_text(state, color)
 
     def render_svg(self, state: EdgeState) -> str:
         """The board as an SVG picture (`render.render_svg`)."""
+        from . import render
+
         return render.render_svg(state)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import notation, render
+from . import notation
 from .experts import EVALUATORS, report
 from .notation import parse_board, part_a, write_board
 from .rules import BLACK, WHITE, SquatterRules, SquatterState
@@ -73,8 +73,12 @@ class Squatter(SquatterRules):
 
     def render_text(self, state: SquatterState, color: bool = False) -> str:
         """The board as text (`render.render_text`)."""
+        from . import render
+
         return render.render_text(state, color)
 
     def render_svg(self, state: SquatterState) -> str:
         """The board as an SVG picture (`render.render_svg`)."""
+        from . import render
+
         return render.render_svg(state)
