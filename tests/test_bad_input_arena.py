@@ -14,7 +14,6 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-import cli_checks
 from boardgames.cli import main
 from boardgames.errors import BadFileError, NotationError, OptionError
 from boardgames.game import End
@@ -22,6 +21,7 @@ from boardgames.io import check_writable
 from boardgames.match.records import GameRecord
 from boardgames.registry import get_game
 from boardgames.tournament.store import TournamentDir
+from support import cli_checks
 
 
 def assert_error(result, *fragments: str) -> None:

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import cli_checks
 from boardgames import io
 from boardgames.cli import main
 from boardgames.errors import BadFileError, OptionError
@@ -23,6 +22,7 @@ from boardgames.match.records import GameRecord
 from boardgames.protocols.engine import EngineSession
 from boardgames.tournament.store import TournamentDir
 from boardgames.tournament.tasks import parse_record_name
+from support import cli_checks
 
 #: Deeper than the JSON parser's recursion limit: RecursionError, not JSONDecodeError.
 DEEP = '{"a":' * 100_000 + "1" + "}" * 100_000

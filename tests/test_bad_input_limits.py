@@ -13,13 +13,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import cli_checks
 from boardgames import parallel
 from boardgames.cli import main
 from boardgames.errors import BadFileError, OptionError
 from boardgames.options import MAX_GAMES_PER_PAIR, MAX_WORKERS
 from boardgames.tournament.schedule import TournamentSettings
 from boardgames.tournament.store import TournamentDir
+from support import cli_checks
 
 
 def assert_error(result, *fragments: str) -> None:

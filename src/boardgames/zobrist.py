@@ -9,7 +9,7 @@ smallest one.
 
 The keys are the ones numpy's `default_rng(seed).integers(1, 2**64,
 dtype=uint64)` draws, computed here in pure Python (numpy's SeedSequence,
-PCG64 and bounded-integer steps; `tests/test_startup.py` compares them with
+PCG64 and bounded-integer steps; `tests/cli/test_startup.py` compares them with
 numpy's), so that building a game, listing the games and starting the
 command line never import numpy.
 """

@@ -27,7 +27,7 @@ from boardgames.games.andantino.notation import split_moves
 from boardgames.games.andantino.rules import ENCLOSURE, FIVE, NO_MOVES, SELF_ENCLOSED
 from boardgames.games.andantino.threats import bridges, line_windows, winning_cells
 from boardgames.registry import get_game
-from protocol_checks import check_protocol
+from support.protocol_checks import check_protocol
 
 GAME = get_game("andantino")
 WHITE, BLACK = 0, 1

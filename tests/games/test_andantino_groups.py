@@ -9,7 +9,6 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from andantino_positions import surround_game
 from boardgames.ai import make_player
 from boardgames.games.andantino.experts import (
     LOST_NEXT,
@@ -21,6 +20,7 @@ from boardgames.games.andantino.experts import (
 )
 from boardgames.games.andantino.geometry import BIT
 from boardgames.registry import get_game
+from support.andantino_positions import surround_game
 
 GAME = get_game("andantino")
 RELAXED = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))

@@ -11,13 +11,13 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from andantino_positions import surround_game
 from boardgames.ai import make_player
 from boardgames.budget import Budget, Limits
 from boardgames.games.andantino.geometry import CELL_OF_POSITION
 from boardgames.games.andantino.ladders import Ladders, threats
 from boardgames.games.andantino.openings import openings
 from boardgames.registry import get_game
+from support.andantino_positions import surround_game
 
 GAME = get_game("andantino")
 RELAXED = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

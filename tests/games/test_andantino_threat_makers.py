@@ -10,11 +10,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from andantino_positions import surround_game
 from boardgames.budget import Budget, Limits
 from boardgames.games.andantino.geometry import BIT, BOARD_MASK, CUBES, RAY_MASKS
 from boardgames.games.andantino.ladders import Ladders, seen_rays, threat_makers, threats
 from boardgames.registry import get_game
+from support.andantino_positions import surround_game
 
 GAME = get_game("andantino")
 

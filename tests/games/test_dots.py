@@ -14,7 +14,7 @@ from boardgames.errors import NotationError
 from boardgames.games.hexifence.experts import components, loony_value
 from boardgames.registry import get_game
 from boardgames.solving.position import solve_position
-from protocol_checks import check_protocol
+from support.protocol_checks import check_protocol
 
 
 @pytest.mark.parametrize(("rows", "cols", "frames"), [(1, 1, 8), (1, 2, 4), (3, 3, 8), (2, 3, 4)])

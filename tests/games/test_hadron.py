@@ -14,8 +14,8 @@ from boardgames.games.hadron import Aenigma, AenigmaParams, scan_specials
 from boardgames.games.hadron.experts import aenigma_evaluator
 from boardgames.games.hadron.regions import LOST
 from boardgames.registry import get_game
-from hadron_reference import brute_force_win
-from protocol_checks import check_protocol
+from support.hadron_reference import brute_force_win
+from support.protocol_checks import check_protocol
 
 # Reference legal counts before the first move and after each ply (docs/references.md).
 ORACLE = [

@@ -11,7 +11,7 @@ from boardgames.games.hadron.experts import EVALUATORS
 from boardgames.games.hadron.regions import Regions
 from boardgames.games.hadron.sums import Sums, sums_evaluator
 from boardgames.registry import get_game
-from hadron_reference import brute_force_win
+from support.hadron_reference import brute_force_win
 
 
 def random_position(rng: random.Random, rows: int, cols: int):

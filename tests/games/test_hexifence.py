@@ -17,8 +17,8 @@ from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.registry import get_game
 from boardgames.solution import SolveResult
 from boardgames.solving.position import solve_position
-from edge_reference import rest as remaining_value
-from protocol_checks import check_protocol
+from support.edge_reference import rest as remaining_value
+from support.protocol_checks import check_protocol
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hexifence"
 

@@ -11,7 +11,7 @@ from boardgames.games.hexifence import book
 from boardgames.games.hexifence.book_data import BOOKS
 from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.registry import get_game
-from edge_reference import final_margin, margin_after
+from support.edge_reference import final_margin, margin_after
 
 
 def safe_prefix(game, plies: int, seed: int):

@@ -1,5 +1,5 @@
 """The edge solver's safe-edge model (`safe_only`) and `move_reaching`,
-against plain minimax (tests/edge_reference.py)."""
+against plain minimax (tests/support/edge_reference.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.registry import get_game
-from edge_reference import final_margin, margin_after, model_reaches, positions
+from support.edge_reference import final_margin, margin_after, model_reaches, positions
 
 
 def few_safe(state) -> bool:

@@ -13,7 +13,7 @@ from boardgames.errors import IllegalMoveError, NotationError, OptionError
 from boardgames.game import Outcome, perft
 from boardgames.games.squatter import BLACK, WHITE, parse_board, part_a
 from boardgames.registry import get_game
-from protocol_checks import check_protocol
+from support.protocol_checks import check_protocol
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "squatter"
 

@@ -11,7 +11,7 @@ import pytest
 from boardgames.errors import NotationError
 from boardgames.game import Game, State
 from boardgames.registry import get_game
-from builtin_games import BUILTIN_GAMES
+from support.builtin_games import BUILTIN_GAMES
 from support.imports import PACKAGE, cycles, graph
 
 

@@ -46,7 +46,7 @@ if (_reason := _missing()) is not None:
 
 from playwright import sync_api  # noqa: E402
 
-from live_server import start_server  # noqa: E402
+from support.live_server import start_server  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 

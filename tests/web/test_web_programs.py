@@ -17,8 +17,8 @@ from starlette.testclient import TestClient  # noqa: E402
 from boardgames.cli import main  # noqa: E402
 from boardgames.web.app import create_app  # noqa: E402
 from boardgames.web.settings import WebSettings  # noqa: E402
-from cli_checks import assert_error  # noqa: E402
-from program_checks import example_spec, faulty, runs, wait_until_gone  # noqa: E402
+from support.cli_checks import assert_error  # noqa: E402
+from support.program_checks import example_spec, faulty, runs, wait_until_gone  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

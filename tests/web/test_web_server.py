@@ -22,7 +22,7 @@ websockets = pytest.importorskip("websockets.sync.client")
 
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
-from live_server import start_server  # noqa: E402
+from support.live_server import start_server  # noqa: E402
 
 SLOW_PLUGIN = '''
 import time as clock

@@ -24,7 +24,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-from live_server import Server, raw_websocket, start_server  # noqa: E402
+from support.live_server import Server, raw_websocket, start_server  # noqa: E402
 
 #: How long the hostile clients run (BOARDGAMES_SOAK_SECONDS for a longer soak).
 SECONDS = float(os.environ.get("BOARDGAMES_SOAK_SECONDS", "5"))

@@ -4,7 +4,7 @@ Each module below owns a few commands and lists them in COMMANDS.  The
 group knows every command's name and one-line help up front (`LAZY`) and
 imports a command's module only when that command runs, so `boardgames
 --help` imports no command module and `boardgames list` only the games
-(tests/test_startup.py checks that LAZY matches the modules).
+(tests/cli/test_startup.py checks that LAZY matches the modules).
 """
 
 from __future__ import annotations
