@@ -129,7 +129,7 @@ def check_whole(name: str, value: Any, low: int | None = 1, high: int | None = N
         raise OptionError(
             f"{name} must be a whole number{' ' + where if where else ''}, not {quote(value)}"
         )
-    return value
+    return int(value)
 
 
 def check_seconds(name: str, value: Any) -> float:
@@ -151,7 +151,7 @@ def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
         OptionError: naming the option and the choices."""
     if value not in choices:
         raise OptionError(f"{name} must be one of {', '.join(choices)}, not {quote(value)}")
-    return value
+    return str(value)
 
 
 def check_seed(seed: Any) -> int | None:

@@ -200,7 +200,7 @@ def connect_dask(address: str, **client_options: Any) -> Any:
         ) from None
     client_options.setdefault("timeout", 10)
     try:
-        return Client(address, **client_options)
+        return Client(address, **client_options)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
         raise OptionError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
@@ -214,7 +214,7 @@ def executor_slots(executor: Executor) -> int:
     client = getattr(executor, "_client", None)  # Dask's ClientExecutor
     if client is not None:
         try:
-            return max(1, sum(client.nthreads().values()))
+            return max(1, int(sum(client.nthreads().values())))
         except Exception:  # a cluster that cannot say: one at a time is still right
             return 1
     return 1

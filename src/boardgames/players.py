@@ -340,7 +340,7 @@ class HumanPlayer(Player[State[Any]]):
 
     def _parse(self, state: State[Any], text: str) -> int | None:
         try:
-            move = state.game.parse_move(text)
+            move: int = state.game.parse_move(text)
         except BoardgamesError as exc:
             self.output(f"{exc} (type 'help' for commands)")
             return None

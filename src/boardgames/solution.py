@@ -52,7 +52,7 @@ class SolveResult:
     line: list[int] | None = None
     bound: str = EXACT
 
-    def summary(self, game: Game) -> str:
+    def summary(self, game: Game[Any]) -> str:
         """The result as text: the value and who wins, the best moves, the line
         and the node count."""
         who = "draw" if self.winner is None else f"{game.player_names[self.winner]} wins"

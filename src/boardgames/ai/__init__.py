@@ -44,7 +44,7 @@ PROGRAM = "program"
 _LOADED: set[str] = set()
 
 
-def ai_options(game: Game, name: str) -> tuple[Option, ...] | None:
+def ai_options(game: Game[Any], name: str) -> tuple[Option, ...] | None:
     """The options AI `name` declares for `game` (None if it declares none)."""
     return _entry(game, name).options
 
@@ -57,7 +57,7 @@ def _load(game_name: str) -> None:
     _LOADED.add(game_name)
 
 
-def ai_names(game: Game) -> dict[str, str]:
+def ai_names(game: Game[Any]) -> dict[str, str]:
     """Every AI name usable for `game`, with a one-line help."""
     _load(game.name)
     names = {n: e.help for (g, n), e in AIS.items() if g is None}
@@ -84,7 +84,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.lower(), options
 
 
-def _entry(game: Game, name: str) -> AIEntry:
+def _entry(game: Game[Any], name: str) -> AIEntry:
     _load(game.name)
     entry = AIS.get((game.name, name)) or AIS.get((None, name))
     if entry is None:
@@ -94,7 +94,7 @@ def _entry(game: Game, name: str) -> AIEntry:
     return entry
 
 
-def make_player(game: Game, spec: str, **defaults: Any) -> Player:
+def make_player(game: Game[Any], spec: str, **defaults: Any) -> Player[Any]:
     """A player from a spec 'name[:key=value,...]'; `defaults` (e.g. depth,
     time, seed) fill in options the spec does not give (None is ignored)."""
     name, options = parse_spec(spec)
@@ -102,8 +102,8 @@ def make_player(game: Game, spec: str, **defaults: Any) -> Player:
 
 
 def build_player(
-    game: Game, name: str, options: dict[str, Any], spec: str | None = None, **defaults: Any
-) -> Player:
+    game: Game[Any], name: str, options: dict[str, Any], spec: str | None = None, **defaults: Any
+) -> Player[Any]:
     """`make_player` from a spec already parsed (`parse_spec`): AI `name` with
     `options`, `defaults` filling in the options not given; the player is
     named `spec` (or `name`) unless it names itself.  The name "program"

@@ -40,9 +40,9 @@ def search_options(algorithm: str) -> tuple[Option, ...]:
 
 
 def build_evaluator(
-    game: Game, name: str = "default", noise: float | None = None, seed: int | None = None,
+    game: Game[Any], name: str = "default", noise: float | None = None, seed: int | None = None,
     *, ai_options: Sequence[str] = SEARCH_OPTIONS, **options: Any,
-) -> Evaluator:
+) -> Evaluator[Any]:
     """`game.evaluator(name, noise=..., seed=..., **options)`, naming the AI's own
     options (`ai_options`) too when an option is unknown."""
     try:
@@ -56,7 +56,7 @@ def build_evaluator(
 
 
 def searcher_player(
-    game: Game,
+    game: Game[Any],
     algorithm: str,
     *,
     limits: Limits,
@@ -66,7 +66,7 @@ def searcher_player(
     tt: int | None,
     lmr: bool = False,
     **weights: Any,
-) -> Player:
+) -> Player[Any]:
     """A SearchPlayer over `boardgames.search.Searcher` with `algorithm`
     (`lmr`: late move reductions, NegaScout only); `weights` go to the evaluator."""
     from ..search import Searcher
@@ -85,13 +85,13 @@ def searcher_player(
     help="uniformly random legal moves (seed=N for reproducible games)",
     options=(*LIMITS, SEED),
 )
-def random_ai(game: Game, *, seed: int | None, limits: Limits) -> Player:
+def random_ai(game: Game[Any], *, seed: int | None, limits: Limits) -> Player[Any]:
     """Limits are accepted (callers pass them uniformly) and have no effect."""
     return RandomPlayer(seed=seed)
 
 
 def _search_ai(name: str, algorithm: str, help: str) -> None:
-    def factory(game: Game, **options: Any) -> Player:
+    def factory(game: Game[Any], **options: Any) -> Player[Any]:
         if "lmr" in options and algorithm != "negascout":
             # Late move reductions need NegaScout's null windows: here the
             # option would be accepted and do nothing.
@@ -127,7 +127,7 @@ MCTS_OPTIONS = (
     extra=True,
 )
 def mcts_ai(
-    game: Game,
+    game: Game[Any],
     *,
     limits: Limits,
     seed: int | None,
@@ -137,7 +137,7 @@ def mcts_ai(
     playout: str,
     tt: int | None,
     **weights: Any,
-) -> Player:
+) -> Player[Any]:
     """UCT; `tt` is accepted for uniformity (MCTS keeps its own tree)."""
     from ..search import MCTS
 

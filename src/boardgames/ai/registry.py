@@ -19,7 +19,7 @@ from ..options import LIMITS, Option, check_options, keyword_options
 if TYPE_CHECKING:
     from ..players import Player
 
-AIFactory = Callable[..., "Player"]
+AIFactory = Callable[..., "Player[Any]"]
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class AIEntry:
     options: tuple[Option, ...] | None = None
     extra: bool = False
 
-    def build(self, game: Game, name: str, given: dict[str, Any]) -> Player:
+    def build(self, game: Game[Any], name: str, given: dict[str, Any]) -> Player[Any]:
         """The player, from `given` options checked against the declaration."""
         if self.options is not None:
             checked, rest = check_options(

@@ -53,7 +53,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
 # --- numeric flags: every number on the command line is checked by boardgames.options
 
 
-class Number(click.ParamType):
+class Number(click.ParamType[Any]):
     """A numeric flag or argument checked by `boardgames.options`: finite, in
     range, of the right type (NaN and infinities never pass)."""
 
@@ -102,7 +102,7 @@ def Seconds(high: float = MAX_SECONDS) -> Number:  # noqa: N802
 SEED = Whole(None)
 
 
-class Host(click.ParamType):
+class Host(click.ParamType[str]):
     """A host name or address to listen on or connect to: not empty (an empty
     host would silently mean every interface, or nowhere)."""
 
@@ -145,7 +145,7 @@ class Command(click.Command):
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
-    ):
+    ) -> click.Context:
         """The command's context; a bad command line is one usage error line
         that points to the command's --help."""
         try:
@@ -167,7 +167,7 @@ class Group(click.Group):
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
-    ):
+    ) -> click.Context:
         """The group's context; a bad command line is one usage error line."""
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
@@ -224,7 +224,7 @@ class LazyGroup(Group):
         if where is None:
             return self._loaded.get(name)
         module, _, attribute = where[0].partition(":")
-        command = getattr(importlib.import_module(module), attribute)
+        command: click.Command = getattr(importlib.import_module(module), attribute)
         self.add_command(command, name)
         return command
 
@@ -334,7 +334,7 @@ opening_file = click.option(
 )
 
 
-def read_opening_file(game: Game, path: str | None) -> list[str]:
+def read_opening_file(game: Game[Any], path: str | None) -> list[str]:
     """The openings of --opening-file (none without one); errors name the line."""
     if path is None:
         return []
@@ -380,7 +380,7 @@ def build_game(
     cols: int | None = None,
     game_option: tuple[str, ...] = (),
     plugin: tuple[str, ...] = (),
-) -> Game:
+) -> Game[Any]:
     """The game with only the options the user gave (the game's defaults otherwise)."""
     from ..registry import get_game  # when a command runs: --help stays light
 
@@ -394,7 +394,7 @@ def build_game(
     return get_game(name, **params)
 
 
-def game_from_kwargs(name: str, kwargs: dict[str, Any]) -> Game:
+def game_from_kwargs(name: str, kwargs: dict[str, Any]) -> Game[Any]:
     """`build_game` from a command's keyword arguments (pops the game options)."""
     keys = ("size", "rows", "cols", "game_option", "plugin")
     return build_game(name, **{k: kwargs.pop(k) for k in keys})
@@ -425,8 +425,8 @@ def given_options(kwargs: dict[str, Any]) -> tuple[str, ...]:
 
 
 def load_file(
-    game: Game, path: str, given: tuple[str, ...] = ()
-) -> tuple[Game, State | GameRecord]:
+    game: Game[Any], path: str, given: tuple[str, ...] = ()
+) -> tuple[Game[Any], State[Any] | GameRecord]:
     """A saved record (every move checked), or a position in the game's text format.
 
     The file decides the game's options; those the user `given` must agree.
@@ -448,7 +448,7 @@ def load_file(
     return state.game, state
 
 
-def load_position(game: Game, path: str, given: tuple[str, ...] = ()) -> State:
+def load_position(game: Game[Any], path: str, given: tuple[str, ...] = ()) -> State[Any]:
     """The position a file holds: a record's final position, or the game's text format."""
     from ..match.records import GameRecord
 
@@ -456,7 +456,9 @@ def load_position(game: Game, path: str, given: tuple[str, ...] = ()) -> State:
     return start.replay(loaded) if isinstance(start, GameRecord) else start
 
 
-def _check_same_options(path: str, asked: Game, loaded: Game, given: tuple[str, ...]) -> None:
+def _check_same_options(
+    path: str, asked: Game[Any], loaded: Game[Any], given: tuple[str, ...]
+) -> None:
     """OptionError naming both when a game option the user gave disagrees with the file
     (an option the games do not keep, like Hadron's size, compares the whole games)."""
     keys = [k for k in given if k in asked.params or k in loaded.params]

@@ -43,7 +43,7 @@ from .common import (
 CLOCK = Number(lambda name, value: TimeControl.parse(value, name), "SECONDS[+INC]")
 
 
-def describe_move(state: State, move: int, player: Player, side: int) -> str:
+def describe_move(state: State[Any], move: int, player: Player[Any], side: int) -> str:
     """'red (default) plays d   score +3, depth 7, 12345 nodes, 0.84 s'."""
     game = state.game
     line = f"{game.player_names[side]} ({player.name}) plays {game.format_move(move)}"
@@ -58,7 +58,7 @@ def describe_move(state: State, move: int, player: Player, side: int) -> str:
     return line
 
 
-def describe_end(record: GameRecord, game: Game) -> str:
+def describe_end(record: GameRecord, game: Game[Any]) -> str:
     """'result: white wins (6-0)' (the board above shows how the rules ended
     it), '... (black loses by timeout: ...)', 'result: unfinished (Ctrl-C)',
     'result: unfinished (human quit)'."""
@@ -123,7 +123,7 @@ def play(
     game = game_from_kwargs(game_name, kwargs)
     if record_path is not None:
         check_writable(record_path, "--record")
-    start: State | GameRecord | None = None
+    start: State[Any] | GameRecord | None = None
     if load_path is not None:
         game, start = load_file(game, load_path, given)
     if color is None:
@@ -138,7 +138,7 @@ def play(
         if ai2_spec is not None:
             seed2 = None if seed is None else seed + 1
             other = _player(built, game, ai2_spec, seed=seed2, params=params2, **limits)
-            players: tuple[Player, Player] = (ai, other)
+            players: tuple[Player[Any], Player[Any]] = (ai, other)
         else:
             # A program gives its own hints; a library AI a fresh copy of itself.
             hint = ai if is_program_spec(ai_spec) else make_player(
@@ -149,7 +149,7 @@ def play(
         _play_one(game, players, start, record_path, color)
 
 
-def _player(built: ExitStack, game: Game, spec: str, **defaults: Any) -> Player:
+def _player(built: ExitStack, game: Game[Any], spec: str, **defaults: Any) -> Player[Any]:
     """`make_player`, closed when `built` closes."""
     player = make_player(game, spec, **defaults)
     built.callback(player.close)
@@ -157,9 +157,9 @@ def _player(built: ExitStack, game: Game, spec: str, **defaults: Any) -> Player:
 
 
 def _play_one(
-    game: Game,
-    players: tuple[Player, Player],
-    start: State | GameRecord | None,
+    game: Game[Any],
+    players: tuple[Player[Any], Player[Any]],
+    start: State[Any] | GameRecord | None,
     record_path: str | None,
     color: bool,
 ) -> None:
@@ -169,7 +169,7 @@ def _play_one(
     if isinstance(players[0], HumanPlayer) or isinstance(players[1], HumanPlayer):
         click.echo("type a move, or 'help' for commands")
 
-    def show(state: State, move: int | None, player: Player | None) -> None:
+    def show(state: State[Any], move: int | None, player: Player[Any] | None) -> None:
         if move is None or player is None:
             click.echo("position after undo:")
         else:
@@ -328,7 +328,7 @@ def match(
 
 
 def _match_games(
-    game: Game,
+    game: Game[Any],
     specs: tuple[str, str],
     params: tuple[str | None, str | None],
     depth: int | None,
@@ -353,9 +353,9 @@ def _match_games(
 
 
 def _play_match_games(
-    game: Game,
-    a: Player,
-    b: Player,
+    game: Game[Any],
+    a: Player[Any],
+    b: Player[Any],
     games: int,
     seconds: float | None,
     seed: int | None,

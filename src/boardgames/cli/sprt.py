@@ -27,7 +27,7 @@ from .tournament import _check_players, _load_game, _workers_text
 
 
 def new_sprt(
-    game: Game,
+    game: Game[Any],
     specs: tuple[str, str],
     test: Sprt,
     max_games: int,

@@ -30,7 +30,7 @@ from .common import (
 )
 
 
-def game_option_defaults(game: Game) -> dict[str, Any]:
+def game_option_defaults(game: Game[Any]) -> dict[str, Any]:
     """A game's options with the values this instance uses (defaults filled in)."""
     try:
         params = inspect.signature(type(game).__init__).parameters.values()
@@ -60,7 +60,7 @@ def list_games(plugin: tuple[str, ...]) -> None:
             click.echo(f"{name}: not available ({type(exc).__name__}: {exc})")
 
 
-def describe_game(game: Game) -> str:
+def describe_game(game: Game[Any]) -> str:
     """A few lines about a game for `list`: title, options, evaluators, AIs."""
     lines = [f"{game.name}: {game.title} ({game.player_names[0]} vs {game.player_names[1]})"]
     options = game_option_defaults(game)
@@ -165,7 +165,7 @@ def perft_command(
     click.echo(f"time: {elapsed:.3f} s ({rate:,.0f} leaves/s)")
 
 
-def perft_speed(state: State, budget: float) -> tuple[int, int, float]:
+def perft_speed(state: State[Any], budget: float) -> tuple[int, int, float]:
     """(depth, leaves, seconds) of the deepest perft that fits in about `budget` s."""
     done = (0, 1, 0.0)
     depth, previous = 1, 1

@@ -340,12 +340,12 @@ def run_games(
     return result
 
 
-def _load_game(settings: TournamentSettings) -> Game:
+def _load_game(settings: TournamentSettings) -> Game[Any]:
     import_plugins(settings.plugins)
     return get_game(settings.game, **settings.params)
 
 
-def _check_players(game: Game, specs: Sequence[PlayerSpec]) -> None:
+def _check_players(game: Game[Any], specs: Sequence[PlayerSpec]) -> None:
     """Build each player once here, so a typo (or a program that does not
     start) fails now and not in every game."""
     for spec in specs:

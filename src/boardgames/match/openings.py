@@ -15,13 +15,14 @@ opening with each colour once.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import BadFileError, BoardgamesError, OptionError
 from ..game import Game, State
 from ..io import read_text
 
 
-def parse_openings(game: Game, text: str, source: str) -> list[str]:
+def parse_openings(game: Game[Any], text: str, source: str) -> list[str]:
     """The openings of an opening file's `text`, each as its moves in the
     game's own notation; BadFileError naming `source`, the line and the fault
     for a move that does not parse or is illegal, or an opening that ends
@@ -47,7 +48,7 @@ def parse_openings(game: Game, text: str, source: str) -> list[str]:
     return openings
 
 
-def read_openings(game: Game, path: str) -> list[str]:
+def read_openings(game: Game[Any], path: str) -> list[str]:
     """The openings of the file at `path` (see `parse_openings`); OSError if
     it cannot be read."""
     return parse_openings(game, read_text(path), path)
@@ -61,6 +62,7 @@ def opening_for(openings: Sequence[str], game_index: int) -> str:
     return openings[(game_index // 2) % len(openings)]
 
 
-def opening_position(game: Game, opening: str) -> State:
+def opening_position(game: Game[Any], opening: str) -> State[Any]:
     """The position after an opening's moves."""
-    return game.replay(opening.split())
+    state: State[Any] = game.replay(opening.split())
+    return state

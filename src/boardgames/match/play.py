@@ -46,7 +46,7 @@ from .openings import opening_for, opening_position
 from .records import GameRecord
 from .timing import Timing, rounded, start_clock
 
-MoveCallback = Callable[[State, "int | None", "Player | None"], None]
+MoveCallback = Callable[[State[Any], "int | None", "Player[Any] | None"], None]
 
 #: The detail of a record of a game stopped by Ctrl-C.
 CTRL_C = "Ctrl-C"
@@ -58,11 +58,11 @@ def default_tolerance(time_limit: float) -> float:
 
 
 def play_game(
-    game: Game,
-    players: Sequence[Player],
+    game: Game[Any],
+    players: Sequence[Player[Any]],
     *,
     time_limit: float | None = None,
-    start: State | GameRecord | None = None,
+    start: State[Any] | GameRecord | None = None,
     on_move: MoveCallback | None = None,
     tolerance: float | None = None,
     max_moves: int | None = None,
@@ -136,9 +136,9 @@ def play_game(
 
 
 def _referee(
-    game: Game,
-    players: Sequence[Player],
-    state: State,
+    game: Game[Any],
+    players: Sequence[Player[Any]],
+    state: State[Any],
     record: GameRecord,
     movers: list[int],
     base: int,
@@ -196,11 +196,11 @@ def _referee(
     return record.finish(state)
 
 
-def _movers(record: GameRecord, game: Game) -> list[int]:
+def _movers(record: GameRecord, game: Game[Any]) -> list[int]:
     return record.sides(game)
 
 
-def _fault(state: State, move: object) -> tuple[End, str] | None:
+def _fault(state: State[Any], move: object) -> tuple[End, str] | None:
     """What is wrong with a player's answer `move`, or None for a legal move."""
     if isinstance(move, bool) or not hasattr(move, "__index__"):
         return End.MALFORMED, f"returned {move!r}, not a move index"
@@ -219,7 +219,12 @@ def describe(exc: BaseException) -> str:
 
 
 def _undo(
-    state: State, record: GameRecord, movers: list[int], side: int, base: int, player: Player
+    state: State[Any],
+    record: GameRecord,
+    movers: list[int],
+    side: int,
+    base: int,
+    player: Player[Any],
 ) -> None:
     """Take back `side`'s last move and everything played after it."""
     if side not in movers:
@@ -239,7 +244,7 @@ def _undo(
     assert len(state.history) - base == len(record.moves)
 
 
-def _save(record: GameRecord, state: State, path: str, player: Player) -> None:
+def _save(record: GameRecord, state: State[Any], path: str, player: Player[Any]) -> None:
     snapshot = _copy(record).finish(state, "saved during play")
     try:
         snapshot.save(path)
@@ -337,10 +342,10 @@ class MatchSummary:
         return "\n".join(lines)
 
 
-def random_opening(game: Game, plies: int, rng: random.Random) -> State:
+def random_opening(game: Game[Any], plies: int, rng: random.Random) -> State[Any]:
     """A start position `plies` random moves deep, or fewer: an opening never
     ends the game (it would decide it, and the players would have nothing to do)."""
-    state = game.new_state()
+    state: State[Any] = game.new_state()
     for _ in range(plies):
         moves = state.legal_moves()
         if not moves:
@@ -353,9 +358,9 @@ def random_opening(game: Game, plies: int, rng: random.Random) -> State:
 
 
 def play_match(
-    game: Game,
-    spec_a: str | Player,
-    spec_b: str | Player,
+    game: Game[Any],
+    spec_a: str | Player[Any],
+    spec_b: str | Player[Any],
     *,
     games: int,
     time_limit: float | None = None,
@@ -400,8 +405,8 @@ def play_match(
 
 
 def _play_games(
-    game: Game,
-    ab: tuple[Player, Player],
+    game: Game[Any],
+    ab: tuple[Player[Any], Player[Any]],
     games: int,
     seed: int | None,
     opening_plies: int,
@@ -413,7 +418,7 @@ def _play_games(
     a, b = ab
     summary = MatchSummary(game=game.name, names=(a.name, b.name))
     rng = random.Random(seed)
-    start: State | None = None
+    start: State[Any] | None = None
     for index in range(games):
         if opening_plies and index % 2 == 0:
             start = random_opening(game, opening_plies, rng)

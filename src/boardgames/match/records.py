@@ -165,7 +165,7 @@ class GameRecord:
     @classmethod
     def from_state(
         cls,
-        state: State,
+        state: State[Any],
         *,
         players: Sequence[str] = ("", ""),
         moves: Iterable[int] | None = None,
@@ -188,7 +188,7 @@ class GameRecord:
         )
         return record.finish(state, why)
 
-    def finish(self, state: State, why: str = "", *, draw: bool = False) -> GameRecord:
+    def finish(self, state: State[Any], why: str = "", *, draw: bool = False) -> GameRecord:
         """Write the result `state` has, and return the record: its outcome when
         the rules ended the game (`End.RULES`, in the game's words); otherwise
         the game stopped for `why`: unfinished (`End.INTERRUPTED`) or, with
@@ -198,7 +198,7 @@ class GameRecord:
             outcome = Outcome(None, why, None, End.ADJUDICATION)
         return self._write(state, outcome, why)
 
-    def forfeit(self, state: State, loser: int, end: End, why: str) -> GameRecord:
+    def forfeit(self, state: State[Any], loser: int, end: End, why: str) -> GameRecord:
         """Write that `loser` (0 or 1) lost at `state` by `end` (a resignation or
         a fault, one of `LOSSES`) for `why`, and return the record."""
         if end not in LOSSES:
@@ -207,7 +207,7 @@ class GameRecord:
             raise ValueError(f"the loser is 0 or 1, not {loser!r}")
         return self._write(state, Outcome(1 - loser, why, None, end), why)
 
-    def _write(self, state: State, outcome: Outcome | None, why: str) -> GameRecord:
+    def _write(self, state: State[Any], outcome: Outcome | None, why: str) -> GameRecord:
         game = state.game
         if (game.name, game.params) != (self.game, self.params):
             raise ValueError(f"a position of {game.describe()} for a record of {self.game}")
@@ -229,7 +229,7 @@ class GameRecord:
                 del data[key]
         return data
 
-    def sides(self, game: Game | None = None) -> list[int]:
+    def sides(self, game: Game[Any] | None = None) -> list[int]:
         """Who made each move (0: first player): replayed, since turns need not alternate."""
         state = self.start_state(game)
         sides = []
@@ -324,17 +324,18 @@ class GameRecord:
         return cls.from_json(read_text(path), source=str(path))
 
     # --- positions ---------------------------------------------------------------
-    def get_game(self) -> Game:
+    def get_game(self) -> Game[Any]:
         """The game the record was played at, with its options."""
         return get_game(self.game, **self.params)
 
-    def start_state(self, game: Game | None = None) -> State:
+    def start_state(self, game: Game[Any] | None = None) -> State[Any]:
         """The position before the first move; NotationError for a start position
         of another board than the record's game (a 4 x 4 board in a size=3 record)."""
         game = game or self.get_game()
         if self.start is None:
-            return game.new_state()
-        state = game.parse_position(self.start)
+            start: State[Any] = game.new_state()
+            return start
+        state: State[Any] = game.parse_position(self.start)
         if state.game != game:
             raise NotationError(
                 self.start, f"a start position of {state.game.describe()} in a record of"
@@ -342,7 +343,7 @@ class GameRecord:
             )
         return state
 
-    def replay(self, game: Game | None = None, upto: int | None = None) -> State:
+    def replay(self, game: Game[Any] | None = None, upto: int | None = None) -> State[Any]:
         """The position after the record's moves (the first `upto` of them).
 
         A move that does not parse or is illegal raises BoardgamesError

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..game import End, Game
 from .records import GameRecord
@@ -68,7 +69,7 @@ class TimeUse:
         return text
 
 
-def time_use(records: Iterable[GameRecord], game: Game | None = None) -> dict[str, TimeUse]:
+def time_use(records: Iterable[GameRecord], game: Game[Any] | None = None) -> dict[str, TimeUse]:
     """Each player's time use over `records`, by the names the records give."""
     uses: dict[str, TimeUse] = {}
     for record in records:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 from ..budget import Limits
 from ..clock import GameClock, TimeControl, TimeManager
@@ -25,7 +26,7 @@ def start_clock(
     control: TimeControl,
     manager: TimeManager | None,
     record: GameRecord,
-    start: State | GameRecord | None,
+    start: State[Any] | GameRecord | None,
 ) -> GameClock:
     """The game's clock; a record continued at the same time control keeps its clocks."""
     left = None
@@ -54,7 +55,7 @@ class Timing:
     slack: float | None
     clock: GameClock | None
 
-    def limit(self, state: State, player: Player) -> float | None:
+    def limit(self, state: State[Any], player: Player[Any]) -> float | None:
         """The `time_limit` the player gets for this move."""
         if not player.timed:
             return None
@@ -62,7 +63,7 @@ class Timing:
             return self.time_limit
         return self.clock.allot(state, self.time_limit)
 
-    def ask(self, player: Player, state: State, limit: float | None) -> int:
+    def ask(self, player: Player[Any], state: State[Any], limit: float | None) -> int:
         """The player's move under `Limits(time=limit)`; on a clock, with the
         side's clock and a stop signal set just before it runs out (an
         emergency brake: players that think move at once when it is set)."""
@@ -81,7 +82,7 @@ class Timing:
             timer.cancel()
 
     def verdict(
-        self, side: int, player: Player, elapsed: float, limit: float | None
+        self, side: int, player: Player[Any], elapsed: float, limit: float | None
     ) -> tuple[End, str] | None:
         """(end, why) if the move just made lost on time, else None."""
         if not player.timed:

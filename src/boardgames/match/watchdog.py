@@ -51,10 +51,10 @@ class Deadline:
         return min(limits) if limits else (None, "")
 
 
-class Watched(Player):
+class Watched(Player[Any]):
     """`player` under a `Deadline`; in every other way it is `player`."""
 
-    def __init__(self, player: Player, deadline: Deadline) -> None:
+    def __init__(self, player: Player[Any], deadline: Deadline) -> None:
         super().__init__(player.name)
         self.player = player
         self.deadline = deadline
@@ -72,7 +72,7 @@ class Watched(Player):
         """Close the watched player (a program's process ends)."""
         self.player.close()
 
-    def choose(self, state: State, limits: Limits | None = None) -> int:
+    def choose(self, state: State[Any], limits: Limits | None = None) -> int:
         """The watched player's move, interrupted when the move's or the game's
         deadline passes (the deadline then records why)."""
         seconds, why = self.deadline.next_move()

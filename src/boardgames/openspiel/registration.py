@@ -161,7 +161,8 @@ class SpielState(pyspiel.State):
         self.position.state.make(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.position.state.game.format_move(action)
+        text: str = self.position.state.game.format_move(action)
+        return text
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -177,7 +178,8 @@ class SpielState(pyspiel.State):
 
     def __str__(self) -> str:
         state = self.position.state
-        return state.game.render_text(state)
+        text: str = state.game.render_text(state)
+        return text
 
 
 class Observer:

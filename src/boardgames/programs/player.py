@@ -90,7 +90,7 @@ def default_log(name: str) -> Path:
     return folder / f"{slug}-{os.getpid()}-{next(_numbers)}.log"
 
 
-class ProgramPlayer(Player):
+class ProgramPlayer(Player[Any]):
     """An external program that speaks the engine protocol, as a player.
 
     Not `stoppable`: the protocol has no "move now", so a stop signal in the
@@ -110,7 +110,7 @@ class ProgramPlayer(Player):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         command: str | Sequence[str],
         *,
         name: str | None = None,
@@ -147,7 +147,7 @@ class ProgramPlayer(Player):
         self.on_iteration: Callable[[SearchResult], None] | None = None
         self._program: Program | None = None
         self._lock = threading.Lock()
-        self._setup: Game | None = None  # the game the running program was given
+        self._setup: Game[Any] | None = None  # the game the running program was given
         self._fresh = False  # given its game, and no move asked since
         self._broken: str | None = None  # why the program could not be started again
         self.start()
@@ -192,7 +192,7 @@ class ProgramPlayer(Player):
         self.protocol = int(version)
         self.engine_name, self.engine_version = answers[1], answers[2]
 
-    def _give_game(self, program: Program, game: Game, deadline: float) -> None:
+    def _give_game(self, program: Program, game: Game[Any], deadline: float) -> None:
         command = " ".join(["game", game.name, *(f"{k}={v}" for k, v in game.params.items())])
         ok, text = self._startup_ask(program, command, deadline)
         if not ok:
@@ -260,7 +260,7 @@ class ProgramPlayer(Player):
         program.kill()
 
     # --- a move -------------------------------------------------------------------------
-    def choose(self, state: State, limits: Limits | None = None) -> int:
+    def choose(self, state: State[Any], limits: Limits | None = None) -> int:
         """The program's move for `state`, the program started (again) first if
         needed; `state` is left unchanged.
 
@@ -292,7 +292,7 @@ class ProgramPlayer(Player):
             if not ok:
                 raise PlayerFault("crash", f"answered {quote('? ' + text)} to {command!r}")
             try:
-                move = state.game.parse_move(text.strip())
+                move: int = state.game.parse_move(text.strip())
             except BoardgamesError as exc:
                 raise PlayerFault("malformed", f"answered {quote('= ' + text)}: {exc}") from None
         except BaseException:
@@ -327,7 +327,7 @@ class ProgramPlayer(Player):
             hard = self.patience
         return " ".join(words), seconds, hard
 
-    def _give_game_or_fault(self, program: Program, game: Game, deadline: float) -> None:
+    def _give_game_or_fault(self, program: Program, game: Game[Any], deadline: float) -> None:
         try:
             self._give_game(program, game, deadline)
         except ProgramError as exc:
@@ -341,7 +341,7 @@ class ProgramPlayer(Player):
         deadline: float,
         seconds: float | None,
         hard: float,
-        state: State | None = None,
+        state: State[Any] | None = None,
     ) -> tuple[bool, str]:
         """`_ask` during a move, its faults as PlayerFault."""
         on_info = None if state is None else self._info_reader(state)
@@ -363,7 +363,7 @@ class ProgramPlayer(Player):
         except (OSError, ValueError) as exc:  # its pipes closed by another thread's close()
             raise PlayerFault("crash", f"was ended during {command!r} ({exc})") from None
 
-    def _info_reader(self, state: State) -> Callable[[str], None]:
+    def _info_reader(self, state: State[Any]) -> Callable[[str], None]:
         game, started = state.game, _time.perf_counter()
         self.last_result = None
 
@@ -397,7 +397,7 @@ def _smaller(a: int | None, b: int | None) -> int | None:
 
 
 def program_player(
-    game: Game,
+    game: Game[Any],
     command: str,
     *,
     spec: str | None = None,

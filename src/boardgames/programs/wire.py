@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Callable
+from typing import Any
 
 from ..errors import BoardgamesError
 from ..game import Game, State
@@ -64,7 +65,7 @@ def ask(
                 return line[0] == "=", result
 
 
-def position_moves(state: State) -> list[str]:
+def position_moves(state: State[Any]) -> list[str]:
     """The moves from the game's start to `state`, in notation (what `moves`
     sends); BoardgamesError for a position not reached from the start (a
     board loaded from a file), which a program cannot be given."""
@@ -80,7 +81,7 @@ def position_moves(state: State) -> list[str]:
     return [game.format_move(move) for move in state.history]
 
 
-def parse_info(game: Game, line: str, elapsed: float) -> SearchResult | None:
+def parse_info(game: Game[Any], line: str, elapsed: float) -> SearchResult | None:
     """An `info` line as a SearchResult (the fields it gives; what does not
     parse is left out), or None when it says nothing."""
     words = line.split()[1:]

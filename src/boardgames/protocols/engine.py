@@ -73,15 +73,15 @@ class EngineSession:
         self,
         input: TextIO,
         output: TextIO,
-        game: Game | None = None,
+        game: Game[Any] | None = None,
     ) -> None:
         self.input = input
         self.output = output
-        self.game: Game | None = game
-        self.state: State | None = game.new_state() if game is not None else None
+        self.game: Game[Any] | None = game
+        self.state: State[Any] | None = game.new_state() if game is not None else None
         #: genmove's players by spec, kept so their transposition tables carry
         #: over from move to move; emptied when the game changes.
-        self.players: dict[tuple[str, tuple[tuple[str, Any], ...]], Player] = {}
+        self.players: dict[tuple[str, tuple[tuple[str, Any], ...]], Player[Any]] = {}
         #: The protocol version the driver asked for (1 until it says `protocol`).
         self.version = 1
         #: Shares a clock among the game's moves when genmove gives `left=` alone.
@@ -151,7 +151,7 @@ class EngineSession:
         return f"= {body}\n\n"
 
     # --- helpers -------------------------------------------------------------------
-    def _current(self) -> tuple[Game, State]:
+    def _current(self) -> tuple[Game[Any], State[Any]]:
         if self.game is None or self.state is None:
             raise ProtocolError("no game: start one with 'game NAME'")
         return self.game, self.state
@@ -309,7 +309,7 @@ class EngineSession:
         return game.format_move(move)
 
     @contextmanager
-    def _info_lines(self, player: Player, state: State) -> Iterator[None]:
+    def _info_lines(self, player: Player[Any], state: State[Any]) -> Iterator[None]:
         """While `player` thinks, an `info` line for every iteration of its search
         (version 2 only: a version 1 driver reads the answer's first line)."""
         engine: Any = getattr(player, "engine", None)
@@ -366,7 +366,7 @@ def _one_line(exc: BaseException | str) -> str:
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 3] + "..."
 
 
-def info_line(game: Game, result: Any) -> str:
+def info_line(game: Game[Any], result: Any) -> str:
     """A search iteration as an `info` line: 'info depth=4 score=12 nodes=3150
     time=0.042 pv=C3 D4 C4' (the fields the result has; pv last)."""
     words = ["info", f"depth={int(result.depth)}"]
@@ -390,6 +390,6 @@ def engine_version() -> str:
         return __version__
 
 
-def serve(game: Game | None, input: TextIO, output: TextIO) -> int:
+def serve(game: Game[Any] | None, input: TextIO, output: TextIO) -> int:
     """Run a session over the given streams (what `boardgames engine` does)."""
     return EngineSession(input, output, game).run()

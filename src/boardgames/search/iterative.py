@@ -26,11 +26,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic
 
-from ..budget import Budget, Limits, gc_paused, given_limits, pause_gc_for
+from ..budget import INF, Budget, Limits, gc_paused, given_limits, pause_gc_for
 from ..errors import OptionError, SearchStopped
 from ..game import S
 from ..options import check_real, check_whole
-from .negamax import INF, SIDE_KEY, Core
+from .negamax import SIDE_KEY, Core
 from .ordering import MAX_PLY, History, Killers, Order
 from .result import RootBest, SearchResult, is_proven
 from .tt import TranspositionTable

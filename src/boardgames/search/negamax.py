@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
-from ..budget import Budget
+from ..budget import INF, Budget
 from ..game import S
-from .alphabeta import EMPTY_PV, INF, NULL_WINDOW, NodeFn, build_alphabeta
+from .alphabeta import EMPTY_PV, NULL_WINDOW, NodeFn, build_alphabeta
 from .ordering import MAX_PLY, History, Killers, Order
 from .result import WIN, RootBest, SearchStats
 from .tt import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -116,7 +116,7 @@ class SearchResult:
         """The share of cutoffs made by the first move searched (0 without cutoffs)."""
         return self.first_move_cutoffs / self.cutoffs if self.cutoffs else 0.0
 
-    def summary(self, game: Game) -> str:
+    def summary(self, game: Game[Any]) -> str:
         """A few lines for humans: move and PV in notation, score, speed, ordering."""
         move = "none" if self.move is None else game.format_move(self.move)
         pv = " ".join(game.format_move(m) for m in self.pv) or "-"

@@ -58,7 +58,7 @@ class SplitTree:
         game = state.game
         self.state = state.copy()
         self.position = state.to_text()
-        self.game: Game = game
+        self.game: Game[Any] = game
         self.plugins = plugins
         info = solver_info(game, reuse=True)
         self.own = solver_info(game).own

@@ -54,7 +54,7 @@ class EloFit:
 
 def expected_score(difference: float) -> float:
     """The expected points per game of a player rated `difference` above the opponent."""
-    return 1.0 / (1.0 + 10.0 ** (-difference / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -difference / 400.0))
 
 
 def fit_elo(

@@ -47,9 +47,10 @@ def covariance(
     weight = K * K * games * p * (1.0 - p)
     info = np.diag(weight.sum(axis=1)) - weight
     if anchor is None:
-        return np.linalg.pinv(info)
+        inverse: np.ndarray = np.linalg.pinv(info)
+        return inverse
     keep = [i for i in range(len(r)) if i != anchor]
-    out = np.zeros_like(info)
+    out: np.ndarray = np.zeros_like(info)
     out[np.ix_(keep, keep)] = np.linalg.pinv(info[np.ix_(keep, keep)])
     return out
 

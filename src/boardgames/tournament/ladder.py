@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -50,18 +51,18 @@ FOCUS_AFTER = 4
 NOT_AIS = frozenset({"human"})
 
 
-def ladder_players(game: Game) -> list[str]:
+def ladder_players(game: Game[Any]) -> list[str]:
     """Every named AI of `game`, in name order."""
     return [name for name in ai_names(game) if name not in NOT_AIS]
 
 
-def ladder_dir(game: Game) -> str:
+def ladder_dir(game: Game[Any]) -> str:
     """The default directory of `game`'s ladder: 'ladder-hadron-cols9-rows9'."""
     return "-".join(["ladder", game.name, *(f"{k}{v}" for k, v in sorted(game.params.items()))])
 
 
 def new_ladder(
-    game: Game, time: float = LADDER_TIME, seed: int = 0, extra: Iterable[str] = ()
+    game: Game[Any], time: float = LADDER_TIME, seed: int = 0, extra: Iterable[str] = ()
 ) -> TournamentSettings:
     """The settings of a new ladder: one round (two games a pair) planned;
     `extra` players (programs, AIs with options) join the named AIs."""
@@ -80,7 +81,7 @@ def new_ladder(
 
 
 def joined(
-    settings: TournamentSettings, game: Game, extra: Iterable[str] = ()
+    settings: TournamentSettings, game: Game[Any], extra: Iterable[str] = ()
 ) -> TournamentSettings:
     """`settings` with the AIs registered since the ladder began, and the
     `extra` players not yet in it, added at the end (a player, once in a

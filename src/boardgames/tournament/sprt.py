@@ -54,7 +54,7 @@ OPENING_PLIES = 4
 
 def expected_score(elo: float) -> float:
     """The expected points per game of a player `elo` (logistic Elo) stronger."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 def elo_of(score: float) -> float:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..match.records import GameRecord
 from ..players import Player
@@ -20,7 +21,7 @@ from ..players import Player
 #: A player spec: "alphabeta:depth=4" for `make_player`, or a picklable
 #: callable `factory(game, seed=...) -> Player` (for tuners building players
 #: from parameters).
-PlayerSpec = str | Callable[..., Player]
+PlayerSpec = str | Callable[..., Player[Any]]
 
 #: The folder of a tournament directory that holds one record per game.
 GAMES = "games"

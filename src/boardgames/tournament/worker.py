@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 from ..ai import make_player
 from ..game import End, Game
@@ -51,7 +52,7 @@ def play_task(task: GameTask) -> GameResult:
     except Exception as exc:
         return result(None, f"cannot set up {task.game}: {describe(exc)}")
 
-    players: list[Player] = []
+    players: list[Player[Any]] = []
     try:
         return result(*_play(task, game, players))
     finally:
@@ -60,7 +61,7 @@ def play_task(task: GameTask) -> GameResult:
 
 
 def _play(
-    task: GameTask, game: Game, players: list[Player]
+    task: GameTask, game: Game[Any], players: list[Player[Any]]
 ) -> tuple[GameRecord | None, str | None]:
     """(the record, None), or (None, the error) of a failure outside the players;
     `players` gets each player once it is built (the caller closes them)."""
@@ -97,7 +98,9 @@ def _play(
     return record, None
 
 
-def build_player(game: Game, spec: PlayerSpec, seed: int, log: str | None = None) -> Player:
+def build_player(
+    game: Game[Any], spec: PlayerSpec, seed: int, log: str | None = None
+) -> Player[Any]:
     """A fresh player for one game (a seed the spec sets itself wins); `log`
     is the stderr log of a program."""
     if isinstance(spec, str):

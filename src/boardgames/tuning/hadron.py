@@ -21,7 +21,7 @@ from .selection import (
 )
 
 
-def aenigma_space(game: Game) -> ParamSpace:
+def aenigma_space(game: Game[Any]) -> ParamSpace:
     """The seed's ranges: each weight in [0, 1], t in [0, cells + 1] (82 on 9 x 9)."""
     weight = ParamRange(0.0, 1.0)
     cells = game.num_moves
@@ -47,7 +47,7 @@ def aenigma_spec(
 
 
 def tune_aenigma(
-    game: Game, *, depth: int | None = 2, time: float | None = None, **options: Any
+    game: Game[Any], *, depth: int | None = 2, time: float | None = None, **options: Any
 ) -> SelectionResult:
     """Natural selection of Aenigma's (w1, w2) per phase and t on `game` (a Hadron board).
 

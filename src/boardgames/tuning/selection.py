@@ -190,7 +190,7 @@ def rank(players: list[Contestant]) -> list[Contestant]:
 
 
 def natural_selection(
-    game: Game,
+    game: Game[Any],
     space: ParamSpace,
     spec: Callable[[Params], str],
     *,
@@ -289,12 +289,12 @@ class Tuner:
 
     game: str
     ai: str
-    space: Callable[[Game], ParamSpace]
+    space: Callable[[Game[Any]], ParamSpace]
     #: What is tuned, for help texts ("Aenigma's w1, w2 and t").
     help: str = ""
 
     def run(
-        self, game: Game, *, depth: int | None = 2, time: float | None = None, **options: Any
+        self, game: Game[Any], *, depth: int | None = 2, time: float | None = None, **options: Any
     ) -> SelectionResult:
         """Natural selection of the AI's parameters on `game`.
 

@@ -110,7 +110,7 @@ async def body(request: Request, *fields: str) -> dict[str, Any]:
     return data
 
 
-def build_sides(game: Game, data: Any, settings: WebSettings) -> list[Side]:
+def build_sides(game: Game[Any], data: Any, settings: WebSettings) -> list[Side]:
     """Both sides from the page's list (runs in a worker thread: an AI may read a file)."""
     if data is None:
         data = [{}, {}]
@@ -138,7 +138,7 @@ def delay_from(data: dict[str, Any]) -> float:
     return check_real("delay", data["delay"], 0, MAX_DELAY, unit="seconds")
 
 
-def checked_game(name: Any, options: Any, settings: WebSettings) -> Game:
+def checked_game(name: Any, options: Any, settings: WebSettings) -> Game[Any]:
     """The game a request names, no larger than the server allows."""
     if not isinstance(name, str):
         raise UnknownNameError('name the game: {"game": "squatter", ...}')

@@ -92,17 +92,17 @@ class Board:
         return {"rule": self.rule, "regions": [r.to_json() for r in self.regions]}
 
 
-_BOARDS: dict[Game, Board] = {}
+_BOARDS: dict[Game[Any], Board] = {}
 
 
-def board_for(game: Game) -> Board:
+def board_for(game: Game[Any]) -> Board:
     """The click regions of `game` (computed once per game and options)."""
     if game not in _BOARDS:
         _BOARDS[game] = find_board(game)
     return _BOARDS[game]
 
 
-def find_board(game: Game) -> Board:
+def find_board(game: Game[Any]) -> Board:
     """Try each rule in turn; the first whose regions pass `verify` wins."""
     try:
         elements = parse_svg(game.render_svg(game.new_state()))
@@ -204,12 +204,12 @@ def parse_svg(svg: str) -> list[Shape]:
 # --- the rules ------------------------------------------------------------------------
 
 
-def _region(game: Game, move: int, shape: Shape) -> Region:
+def _region(game: Game[Any], move: int, shape: Shape) -> Region:
     kind = "polygon" if shape.tag == "polygon" else shape.tag
     return Region(move, game.format_move(move), kind, shape.coords, shape.centre)
 
 
-def _titled(game: Game, shapes: list[Shape], tags: tuple[str, ...]) -> list[Region] | None:
+def _titled(game: Game[Any], shapes: list[Shape], tags: tuple[str, ...]) -> list[Region] | None:
     found: dict[int, Region] = {}
     for shape in shapes:
         if shape.tag not in tags or not shape.title:
@@ -234,12 +234,12 @@ def _congruent(shapes: list[Shape], tags: tuple[str, ...], count: int) -> list[S
     return matches[0] if len(matches) == 1 else None
 
 
-def titled_areas(game: Game, shapes: list[Shape]) -> list[Region] | None:
+def titled_areas(game: Game[Any], shapes: list[Shape]) -> list[Region] | None:
     """The regions of shapes whose titles name the moves (polygons, rectangles)."""
     return _titled(game, shapes, ("polygon", "rect"))
 
 
-def grid(game: Game, shapes: list[Shape]) -> list[Region] | None:
+def grid(game: Game[Any], shapes: list[Shape]) -> list[Region] | None:
     """The regions of a group of congruent cells, one per move, in move order."""
     group = _congruent(shapes, ("polygon", "rect"), game.num_moves)
     if group is None:
@@ -247,7 +247,7 @@ def grid(game: Game, shapes: list[Shape]) -> list[Region] | None:
     return [_region(game, move, shape) for move, shape in enumerate(group)]
 
 
-def edges(game: Game, shapes: list[Shape]) -> list[Region] | None:
+def edges(game: Game[Any], shapes: list[Shape]) -> list[Region] | None:
     """The regions of a group of congruent lines, one per move (the edges of
     the edge games)."""
     lines = _congruent(shapes, ("line",), game.num_moves)
@@ -272,7 +272,7 @@ def edges(game: Game, shapes: list[Shape]) -> list[Region] | None:
     return regions
 
 
-def titled_any(game: Game, shapes: list[Shape]) -> list[Region] | None:
+def titled_any(game: Game[Any], shapes: list[Shape]) -> list[Region] | None:
     """The regions of any shapes whose titles name the moves (circles too)."""
     return _titled(game, shapes, ("polygon", "rect", "circle"))
 
@@ -283,7 +283,7 @@ RULES = (("titled", titled_areas), ("grid", grid), ("edges", edges), ("titled", 
 # --- the check --------------------------------------------------------------------------
 
 
-def verify(game: Game, regions: list[Region], samples: int = 3) -> bool:
+def verify(game: Game[Any], regions: list[Region], samples: int = 3) -> bool:
     """Play a few legal moves from the start: each must change the picture
     inside its own region (a new or changed shape centred there)."""
     state = game.new_state()

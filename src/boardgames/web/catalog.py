@@ -13,7 +13,7 @@ from ..registry import game_names, get_game
 from .model import DEFAULT_TIME
 
 
-def option_defaults(game: Game) -> dict[str, int]:
+def option_defaults(game: Game[Any]) -> dict[str, int]:
     """A game's whole-number options with the values this instance uses."""
     try:
         parameters = inspect.signature(type(game).__init__).parameters.values()

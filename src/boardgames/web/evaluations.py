@@ -20,7 +20,7 @@ FRESH_EVALUATOR = 256
 class Evaluations:
     """One value per position of a game, in order (the page's graph)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.values: list[float | None] = []
         self.evaluator = self._fresh()
@@ -32,7 +32,7 @@ class Evaluations:
         except Exception:  # a plugin without evaluators: no graph, nothing else lost
             return None
 
-    def append(self, state: State) -> None:
+    def append(self, state: State[Any]) -> None:
         """The value of `state`, the position after the last one."""
         self.values.append(self.value(state))
 
@@ -40,7 +40,7 @@ class Evaluations:
         """Forget the value of the last position."""
         self.values.pop()
 
-    def value(self, state: State) -> float | None:
+    def value(self, state: State[Any]) -> float | None:
         """The position's static value from the first player's point of view."""
         outcome = state.outcome()
         if outcome is not None:

@@ -32,7 +32,7 @@ class Side:
 
     spec: str | None = None
     time: float = DEFAULT_TIME
-    player: Player | None = None
+    player: Player[Any] | None = None
     live: bool = False
     stoppable: bool = False
 
@@ -47,7 +47,7 @@ class Side:
         return "human" if self.spec is None else self.spec
 
     @classmethod
-    def build(cls, game: Game, data: Any, settings: WebSettings) -> Side:
+    def build(cls, game: Game[Any], data: Any, settings: WebSettings) -> Side:
         """From the page's {"ai": spec or null, "time": seconds}; OptionError if bad.
 
         Building an AI may read a file (an option naming one in the data
@@ -67,7 +67,7 @@ class Side:
         player, thinks = web_player(game, spec, seconds, settings)
         return cls(spec, thinks, player, **capabilities(player))
 
-    def rebuild(self, game: Game, settings: WebSettings) -> None:
+    def rebuild(self, game: Game[Any], settings: WebSettings) -> None:
         """Build the AI player again (after it was let go); in a worker thread."""
         if self.spec is not None:
             self.player, _ = web_player(game, self.spec, self.time, settings)
@@ -138,7 +138,7 @@ class Ply:
     info: Info | None = None
 
 
-def outcome_json(state: State) -> dict[str, Any] | None:
+def outcome_json(state: State[Any]) -> dict[str, Any] | None:
     """How the game ended, as JSON data for the page; None while it goes on."""
     outcome = state.outcome()
     if outcome is None:
@@ -159,7 +159,7 @@ def outcome_json(state: State) -> dict[str, Any] | None:
     }
 
 
-def game_json(game: Game) -> dict[str, Any]:
+def game_json(game: Game[Any]) -> dict[str, Any]:
     """The game's name, title, options and colours, for the page."""
     return {
         "name": game.name,

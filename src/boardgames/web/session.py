@@ -49,7 +49,7 @@ class Session:
     def __init__(
         self,
         sid: str,
-        game: Game,
+        game: Game[Any],
         sides: list[Side],
         *,
         settings: WebSettings,
@@ -66,7 +66,9 @@ class Session:
         #: The client address that started the game (for the per-client quota).
         self.owner = owner
         self.start_text = record.start if record is not None else None
-        self.state: State = record.start_state(game) if record is not None else game.new_state()
+        self.state: State[Any] = (
+            record.start_state(game) if record is not None else game.new_state()
+        )
         self.plies: list[Ply] = []
         self.evals = Evaluations(game)
         self.evals.append(self.state)
@@ -167,8 +169,8 @@ class Session:
             "last_turn": last,
         }
 
-    def _state_at(self, ply: int) -> State:
-        state = (
+    def _state_at(self, ply: int) -> State[Any]:
+        state: State[Any] = (
             self.game.parse_position(self.start_text)
             if self.start_text is not None
             else self.game.new_state()
@@ -252,7 +254,7 @@ class Session:
         if job is self.thinking or job is self.hinting:
             self._publish_job(job)
 
-    async def _run_job(self, job: Job, player: Player) -> tuple[int, Info | None]:
+    async def _run_job(self, job: Job, player: Player[Any]) -> tuple[int, Info | None]:
         """The player's move, from the search pool (the job waits for a slot)."""
         loop = asyncio.get_running_loop()
         state = self.state.copy()

@@ -34,8 +34,8 @@ from .settings import MAX_DATA_FILE, WebSettings
 
 
 def web_player(
-    game: Game, spec: str, seconds: float, settings: WebSettings
-) -> tuple[Player, float]:
+    game: Game[Any], spec: str, seconds: float, settings: WebSettings
+) -> tuple[Player[Any], float]:
     """The player for `spec` with `seconds` per move unless the spec says
     otherwise, and the seconds it will think; OptionError if the spec names
     a file it may not, or asks for more time than the server gives."""

@@ -34,7 +34,7 @@ Info = dict[str, Any]
 OnInfo = Callable[[Info], None]
 
 
-def describe(game: Game, result: Any, side: int) -> Info | None:
+def describe(game: Game[Any], result: Any, side: int) -> Info | None:
     """A search result as JSON-ready facts, the score also from the first
     player's point of view (`first_score`) and in words (`verdict`), or None
     for no result."""
@@ -72,7 +72,7 @@ EVALUATING = ("negascout", "alphabeta", "minimax", "seed001", "")
 EXACT = ("solve", "solver", "proven", "exact")
 
 
-def verdict(game: Game, score: float, side: int, algorithm: str) -> dict[str, str]:
+def verdict(game: Game[Any], score: float, side: int, algorithm: str) -> dict[str, str]:
     """What a search's `score` (from `side`, the side that searched) says, in
     words a player reads: who is ahead or who wins.  `short` fits the page's
     score box; `long` also says what the number is."""
@@ -116,11 +116,11 @@ def verdict(game: Game, score: float, side: int, algorithm: str) -> dict[str, st
                     " estimate, not proven; the scale is the evaluator's own, 0 is even)"}
 
 
-def _is_move(game: Game, move: Any) -> bool:
+def _is_move(game: Game[Any], move: Any) -> bool:
     return isinstance(move, int) and not isinstance(move, bool) and 0 <= move < game.num_moves
 
 
-def _reporter(player: Player) -> Any:
+def _reporter(player: Player[Any]) -> Any:
     """What holds the `on_iteration` hook of `player`'s search: its engine, or
     the player itself; None when its search reports nothing."""
     engine = getattr(player, "engine", None)
@@ -129,7 +129,7 @@ def _reporter(player: Player) -> Any:
     return player if hasattr(player, "on_iteration") else None
 
 
-def capabilities(player: Player) -> dict[str, bool]:
+def capabilities(player: Player[Any]) -> dict[str, bool]:
     """What the page can expect while `player` thinks: live iterations, and a
     stop (every library player's limits carry one; a program has none)."""
     stoppable = bool(getattr(player, "stoppable", True))
@@ -137,8 +137,8 @@ def capabilities(player: Player) -> dict[str, bool]:
 
 
 def think(
-    player: Player,
-    state: State,
+    player: Player[Any],
+    state: State[Any],
     stop: threading.Event,
     on_info: OnInfo,
     time_limit: float | None = None,

@@ -29,7 +29,7 @@ Both search 1 s per move when given no limit.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any
 
 from ...budget import Budget, Limits
 from ...evaluation import with_noise
@@ -68,14 +68,14 @@ def _limits(limits: Limits) -> Limits:
                                                low=0), TT),
 )
 def seed_ai(
-    game: Game,
+    game: Game[Any],
     *,
     limits: Limits,
     seed: int | None,
     noise: float,
     bridge: float,
     tt: int | None,
-) -> Player:
+) -> Player[Any]:
     """The seed's NegaScout bot with BridgeExpert and RandomExpert."""
     engine = Searcher(
         seed_evaluator(noise, seed, bridge),
@@ -112,7 +112,7 @@ def seed_ai(
     ),
 )
 def default_ai(
-    game: Game,
+    game: Game[Any],
     *,
     limits: Limits,
     seed: int | None,
@@ -125,7 +125,7 @@ def default_ai(
     pressure: int,
     check: int,
     **weights: float,
-) -> Player:
+) -> Player[Any]:
     """The library's strongest Andantino player."""
     evaluator = with_noise(ThreatEvaluator(forced, groups, chase, **weights), noise, seed)
     engine = Searcher(
@@ -186,7 +186,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
 
     def __init__(
         self,
-        engine: Searcher,
+        engine: Searcher[Any],
         ladders: Ladders,
         pressure: int = 3,
         check: int = THREAT_DEPTHS[-1],
@@ -207,7 +207,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         """The searched move, unless a ladder wins at once or the checks above
         reject it; `state` is left unchanged."""
         budget = Budget(self.limits_for(limits))
-        copy = cast(AndantinoState, state.copy())
+        copy = state.copy()
         line = self.ladders.win(copy)
         if line is not None:
             self.last_result = SearchResult(
@@ -301,7 +301,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
         it would have one if we passed and some move is safe (checked within
         the `budget`; the moves it also wins after by threats dropped, when
         some are left, checked within `pressed`, else the `budget`); else None."""
-        passed = cast(AndantinoState, state.copy())
+        passed = state.copy()
         passed.to_move = 1 - passed.to_move
         known = self.ladders.win(passed)
         if known is None:

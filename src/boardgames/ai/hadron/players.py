@@ -45,7 +45,7 @@ SWINDLE_SHARE = 0.7
 AENIGMA_TIME = 0.93
 
 
-def _tt(tt: int | None, game: Game) -> int:
+def _tt(tt: int | None, game: Game[Any]) -> int:
     """The TT size: given, or scaled to the board (a big table costs ~50 ms to build,
     which dominates the games on tiny boards that the tests and the tuner play)."""
     return tt if tt is not None else 1 << min(18, 10 + game.num_moves // 4)
@@ -73,7 +73,7 @@ def _aenigma(
     options=(*LIMITS, SEED, noise(1.0), TT, *AENIGMA),
 )
 def aenigma_ai(
-    game: Game,
+    game: Game[Any],
     *,
     limits: Limits,
     seed: int | None,
@@ -81,7 +81,7 @@ def aenigma_ai(
     tt: int | None,
     params: str | None,
     **weights: float | None,
-) -> Player:
+) -> Player[Any]:
     """Aenigma: NegaScout, iterative deepening, 0.93 s per move unless told otherwise."""
     evaluator = _aenigma(noise, seed, params, weights)
     if limits.unlimited:
@@ -95,7 +95,7 @@ def aenigma_ai(
 SOLVE_ALONE = 1.0
 
 
-class SolvingPlayer(SearchPlayer):
+class SolvingPlayer(SearchPlayer[Any]):
     """A search player that first tries to solve the position once the board is tight.
 
     With `solve_at` or fewer legal cells and `solve_live` or fewer live ones
@@ -115,7 +115,7 @@ class SolvingPlayer(SearchPlayer):
 
     def __init__(
         self,
-        engine: Searcher,
+        engine: Searcher[Any],
         *,
         solve_at: int = 24,
         solve_live: int = 48,
@@ -131,7 +131,7 @@ class SolvingPlayer(SearchPlayer):
         #: The solver's timeouts in a row this game (each halves its next share).
         self.misses = 0
 
-    def choose(self, state: State, limits: Limits | None = None) -> int:
+    def choose(self, state: State[Any], limits: Limits | None = None) -> int:
         """The solver's move when it proves the position in its share of the
         budget, else the search's; `state` is left unchanged."""
         # No limit at all: the solver may take SOLVE_ALONE, the search DEFAULT_TIME.
@@ -198,7 +198,7 @@ class SolvingPlayer(SearchPlayer):
     ),
 )
 def default_ai(
-    game: Game,
+    game: Game[Any],
     *,
     limits: Limits,
     seed: int | None,
@@ -210,7 +210,7 @@ def default_ai(
     eval: str,
     params: str | None,
     **weights: float | None,
-) -> Player:
+) -> Player[Any]:
     """NegaScout with a noise-free evaluator (aenigma or regions) and an endgame solver."""
     evaluator: Callable[[HadronState], float]
     if eval == "aenigma":

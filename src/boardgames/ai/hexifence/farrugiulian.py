@@ -35,6 +35,7 @@ chose the move (`algorithm`: "capture", "random", "search", "fallback",
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...budget import Budget, Limits
 from ...errors import SearchStopped
@@ -207,7 +208,7 @@ def register_for(game_name: str) -> None:
         ),
     )
     def farrugiulian_factory(
-        game: Game, *, limits: Limits, seed: int | None, safe: int
+        game: Game[Any], *, limits: Limits, seed: int | None, safe: int
     ) -> Player[EdgeState]:
         """`time` is its search time (3 s when not given); depth and nodes are
         accepted for uniformity."""

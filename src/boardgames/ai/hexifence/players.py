@@ -27,6 +27,7 @@ that "seed" plays as the seed did.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...budget import Budget, Limits
 from ...errors import SearchStopped
@@ -61,7 +62,7 @@ def _greedy_finish(state: EdgeState) -> int:
     return made
 
 
-class StagedPlayer(Player):
+class StagedPlayer(Player[Any]):
     """Seed 004's staged player: always capture; a random safe move while
     more than `threshold` remain; then alpha-beta over the safe moves; with
     none left, the sacrifice that gives away the fewest cells.
@@ -161,7 +162,9 @@ def register_for(game_name: str) -> None:
             Option("threshold", "whole", 7, "safe moves left when it starts searching", low=0),
         ),
     )
-    def seed_factory(game: Game, *, limits: Limits, seed: int | None, threshold: int) -> Player:
+    def seed_factory(
+        game: Game[Any], *, limits: Limits, seed: int | None, threshold: int
+    ) -> Player[Any]:
         """Limits are accepted for uniformity: the seed plays by stages."""
         return StagedPlayer(threshold=threshold, seed=seed)
 
@@ -184,7 +187,7 @@ def register_for(game_name: str) -> None:
         ),
     )
     def default_factory(
-        game: Game,
+        game: Game[Any],
         *,
         limits: Limits,
         seed: int | None,
@@ -193,7 +196,7 @@ def register_for(game_name: str) -> None:
         model: int,
         sacrifice: int,
         reach: int,
-    ) -> Player:
+    ) -> Player[Any]:
         """Depth and nodes are accepted for uniformity: time is what it budgets."""
         return ChainPlayer(
             exact=exact,

@@ -20,6 +20,7 @@ board is small enough, and NegaScout with the Territory evaluator otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ...budget import Budget, Limits
 from ...errors import SearchStopped
@@ -36,12 +37,12 @@ SOLVE_ALONE = 10.0
 SOLVER_CAP = 1 << 21
 
 
-class SquatterPlayer(SearchPlayer):
+class SquatterPlayer(SearchPlayer[Any]):
     """Book, exact endgame, then NegaScout (see the module docstring)."""
 
     def __init__(
         self,
-        engine: Searcher,
+        engine: Searcher[Any],
         *,
         solve_at: int = 20,
         solve_share: float = 0.6,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ...budget import Budget, Limits
 from ...errors import SearchStopped
@@ -47,14 +48,14 @@ def depth_schedule(state: SquatterState, *, start: int = 4, end: int = 10, exact
     return max(1, min(free, round(start + (end - start) * filled)))
 
 
-class ScheduledSearchPlayer(SearchPlayer):
+class ScheduledSearchPlayer(SearchPlayer[Any]):
     """The seed players' search player: its evaluator scores from the
     player's own colour (as the seeds' minimax did) and its depth may follow
     a schedule (seed 003's `depth_schedule`) instead of a fixed depth."""
 
     def __init__(
         self,
-        engine: Searcher,
+        engine: Searcher[Any],
         evaluator: Seed001 | Seed003,
         *,
         schedule: Callable[[SquatterState], int] | None = None,
@@ -85,7 +86,7 @@ def _weights(evaluator: type) -> tuple[Option, ...]:
     )
 
 
-class Seed001Player(Player):
+class Seed001Player(Player[Any]):
     """Seed 001 as the original ran it: one fixed-depth search per move.
 
     Under a time limit (its own `time`, or a match's per-move limit) it
@@ -160,14 +161,14 @@ class Seed001Player(Player):
     ),
 )
 def seed001_ai(
-    game: Game,
+    game: Game[Any],
     *,
     limits: Limits,
     seed: int | None,
     skip: bool,
     faithful: bool,
     **weights: float,
-) -> Player:
+) -> Player[Any]:
     """Seed 001: the original's search to `depth` plies with its 4-feature evaluator.
 
     `seed` is accepted for uniformity: the original has no random choice.
@@ -197,7 +198,7 @@ def seed001_ai(
     ),
 )
 def seed003_ai(
-    game: Game,
+    game: Game[Any],
     *,
     limits: Limits,
     seed: int | None,
@@ -206,7 +207,7 @@ def seed003_ai(
     exact: int,
     order: bool,
     **weights: float,
-) -> Player:
+) -> Player[Any]:
     """Seed 003: alpha-beta with its evaluator, move order and depth schedule.
 
     `depth` fixes the depth instead of the schedule (start..end, exact).
@@ -252,7 +253,7 @@ def seed003_ai(
     ),
 )
 def default_ai(
-    game: Game,
+    game: Game[Any],
     *,
     limits: Limits,
     seed: int | None,
@@ -264,7 +265,7 @@ def default_ai(
     solve_share: float,
     traps: int,
     **weights: float,
-) -> Player:
+) -> Player[Any]:
     """The book, the exact endgame solver, then NegaScout with the Territory
     evaluator (`SquatterPlayer`).  `lmr` turns on late move reductions."""
     engine = Searcher(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import time as _time
 from dataclasses import dataclass
+from typing import Any
 
 from ...budget import Limits
 from ...errors import BoardgamesError, ProtocolError, quote
@@ -49,7 +50,7 @@ class _ClientGame:
         self.client = client
         self.game = client.game
         self.channel = channel
-        self.state: State = self.game.new_state()
+        self.state: State[Any] = self.game.new_state()
         self.result = ClientResult(colour=-1, outcome="", moves=[], messages=[], think_times=[])
         self.sent: int | None = None  # our move, until VALID_MOVE
         self.line = ""
@@ -152,8 +153,8 @@ class HadronClient:
 
     def __init__(
         self,
-        game: Game,
-        player: Player,
+        game: Game[Any],
+        player: Player[Any],
         *,
         time_limit: float = DEFAULT_TIME_LIMIT,
         margin: float = 0.15,

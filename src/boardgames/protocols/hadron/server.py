@@ -7,6 +7,7 @@ import socket
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...errors import NotationError, ProtocolError, quote
 from ...game import End, Game
@@ -168,7 +169,7 @@ class HadronServer:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         *,
         host: str = DEFAULT_HOST,
         port: int = DEFAULT_PORT,

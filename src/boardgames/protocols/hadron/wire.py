@@ -8,7 +8,7 @@ import select
 import socket
 import time as _time
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ...errors import NotationError, ProtocolError, quote
 from ...game import Game
@@ -150,7 +150,7 @@ def readable_now(channels: Sequence[LineChannel]) -> list[int]:
     return [i for i, channel in enumerate(channels) if channel in ready]
 
 
-def parse_move_line(game: Game, line: str) -> int:
+def parse_move_line(game: Game[Any], line: str) -> int:
     """The move of a `MOVE <cell>` line; NotationError with the reason otherwise."""
     command, _, argument = line.strip().partition(" ")
     if command.upper() != "MOVE":
