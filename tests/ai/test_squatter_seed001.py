@@ -89,6 +89,52 @@ def test_the_player_searches_the_original_depth():
     assert make_player(game, "seed001:skip=true").search.skip
 
 
+def test_seed001_plays_the_programs_side_weight_of_0():
+    """The seed text gives own side stones a weight of 10; the original
+    program's code sets it to 0, and so does `seed001` (`side=` still sets it)."""
+    game = get_game("squatter", size=6)
+    for spec in ("seed001", "seed001:faithful=true", "seed001:skip=true"):
+        assert make_player(game, spec).search.evaluate.__self__.side == 0
+    assert make_player(game, "seed001:side=10").search.evaluate.__self__.side == 10
+    assert Seed001().side == 10  # the evaluator as the seed text describes it
+
+
+@pytest.mark.parametrize(
+    ("moves", "answer", "text_answer"),
+    [
+        # The default as White, its book line: the original answers D5 at move 6.
+        ("D3 A2 C4 B3 E2", "D5", None),
+        # The default as Black: the original answers A5 at move 11 (side=10: C6).
+        ("A2 C4 A3 D3 B3 D5 E4 F5 A4 C2", "A5", "C6"),
+    ],
+)
+def test_faithful_seed001_answers_as_the_original_program(moves, answer, text_answer):
+    """The original program's replies in games against the default (6 x 6,
+    6 plies): the same move every time it is asked (about 9 s for D5)."""
+    game = get_game("squatter", size=6)
+    player = make_player(game, "seed001:faithful=true")
+    state = game.replay(moves.split())
+    assert game.format_move(player.choose(state, Limits(time=0.01))) == answer
+    assert player.last_result.depth == 6 and player.last_result.completed
+    assert game.format_move(player.choose(state)) == answer  # deterministic
+    if text_answer is not None:
+        text = make_player(game, "seed001:faithful=true,side=10")
+        assert game.format_move(text.choose(state)) == text_answer
+
+
+def test_faithful_seed001_is_not_timed_by_the_referee():
+    """It ignores every time limit, so a match does not forfeit it for a
+    move over the per-move limit (it once lost every such game on time)."""
+    from boardgames.match.play import play_game
+
+    game = get_game("squatter", size=6)
+    start = game.replay("A2 C4 A3 D3 B3 D5 E4 F5 A4 C2".split())  # 0.2-0.5 s at 6 plies
+    players = [make_player(game, "seed001:faithful=true"), make_player(game, "seed001:depth=1")]
+    assert not players[0].timed and players[1].timed
+    record = play_game(game, players, time_limit=0.05, start=start, max_moves=1)
+    assert record.moves == ["A5"] and not record.forfeited
+
+
 def test_a_time_limit_deepens_and_faithful_ignores_it():
     game = get_game("squatter", size=6)
     state = game.replay(["C3", "D4", "C4"])

@@ -1,20 +1,22 @@
 """Squatter AIs: the two seed players and the library's default.
 
-- `seed001`: the original's search (`games.squatter.seed001`): fail-hard
-  max/min alpha-beta to 6 plies in row-major order of the free cells and
-  its linear evaluator scored from its own colour; the symmetry check of
-  the seed text (skip boards, or rotations of boards, explored before) only
-  with `skip=true`, as the original's final code had it switched off;
+- `seed001`: the original's search (`.seed001`): fail-hard max/min
+  alpha-beta to 6 plies in row-major order of the free cells and its
+  linear evaluator scored from its own colour, with the program's side
+  weight of 0; the symmetry check of the seed text (skip boards, or
+  rotations of boards, explored before) only with `skip=true`, as the
+  original's final code had it switched off;
 - `seed003`: alpha-beta with seed 003's evaluator, its move order (cells
   next to stones first, border and corners last) and its depth schedule
   (deeper as the board fills, the whole remaining game near the end);
-- `default` (`squatter_play.SquatterPlayer`): the opening book, the exact
+- `default` (`.default.SquatterPlayer`): the opening book, the exact
   solver once few live cells are left, otherwise NegaScout with the
   `Territory` evaluator, iterative deepening to the time limit, TT over the
   8 board symmetries, killers and history.
 
 Every search limit (depth, time, nodes) works as for the generic AIs; a
-per-move time limit from a match always caps the search.
+per-move time limit from a match caps the search, but for
+`seed001:faithful=true`, which always searches to its depth.
 """
 
 from __future__ import annotations
@@ -78,12 +80,19 @@ class ScheduledSearchPlayer(SearchPlayer[Any]):
         return super().choose(state, limits)
 
 
-def _weights(evaluator: type) -> tuple[Option, ...]:
-    """Each weight of an evaluator class as an option (any finite number)."""
+def _weights(evaluator: type, **defaults: float) -> tuple[Option, ...]:
+    """Each weight of an evaluator class as an option (any finite number),
+    with its default from `defaults` where given."""
     return tuple(
-        Option(name, "number", weight, f"{evaluator.__name__} weight")
+        Option(name, "number", defaults.get(name, weight), f"{evaluator.__name__} weight")
         for name, weight in evaluator().weights.items()
     )
+
+
+#: The original program's side-stone weight.  The seed text gives 10
+#: (`experts.Seed001`'s default), but the program's code sets the weight
+#: to 0, so seed 001 plays with 0; `seed001:side=10` is the text's player.
+SEED001_SIDE = 0.0
 
 
 class Seed001Player(Player[Any]):
@@ -93,7 +102,8 @@ class Seed001Player(Player[Any]):
     deepens one ply at a time and plays the move of the deepest search
     that finished (each depth is a whole search of the original's, with
     its own explored set); with `faithful` it ignores every time limit and
-    always searches to `depth`, however long that takes.
+    always searches to `depth`, however long that takes, so a referee does
+    not time it (`timed` is False) and its moves are the same every time.
     """
 
     def __init__(
@@ -110,6 +120,7 @@ class Seed001Player(Player[Any]):
         self.depth = depth
         self.limits = limits
         self.faithful = faithful
+        self.timed = not faithful
 
     def choose(self, state: SquatterState, limits: Limits | None = None) -> int:
         """The seed's move: its search deepened one ply at a time within the
@@ -149,15 +160,17 @@ class Seed001Player(Player[Any]):
 @register_ai(
     "seed001",
     game="squatter",
-    help="seed 001: the original's alpha-beta (6 plies, board order; skip=true: symmetry skips)",
+    help="seed 001: the original's alpha-beta (6 plies, board order, side weight 0; "
+    "skip=true: symmetry skips)",
     options=(
         DEPTH.with_default(6),
         TIME,
         NODES,
         SEED,
         Option("skip", "flag", False, "skip boards (or rotations) explored before (the seed text)"),
-        Option("faithful", "flag", False, "always search to depth, ignoring time limits"),
-        *_weights(Seed001),
+        Option("faithful", "flag", False,
+               "always search to depth, ignoring time limits (untimed in matches)"),
+        *_weights(Seed001, side=SEED001_SIDE),
     ),
 )
 def seed001_ai(
@@ -169,7 +182,8 @@ def seed001_ai(
     faithful: bool,
     **weights: float,
 ) -> Player[Any]:
-    """Seed 001: the original's search to `depth` plies with its 4-feature evaluator.
+    """Seed 001: the original's search to `depth` plies with its 4-feature
+    evaluator, its side-stone weight the program's 0 (`SEED001_SIDE`).
 
     `seed` is accepted for uniformity: the original has no random choice.
     """
