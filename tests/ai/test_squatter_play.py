@@ -100,8 +100,9 @@ def test_a_solve_that_runs_out_of_time_leaves_the_move_to_the_search():
 
 
 def test_the_book_lines_end_in_proven_wins():
-    # 6 x 6 has a line for each colour against full-strength seed 001.
-    assert {colour for colour, _, by in book.LINES[6] if by == "seed001"} == {0, 1}
+    # 6 x 6 has a Black line against full-strength seed 001 (none for White:
+    # no White move tried against it has reached a proven win; docs/squatter.md).
+    assert {colour for colour, _, by in book.LINES[6] if by == "seed001"} == {1}
     for size, lines in book.LINES.items():
         game = get_game("squatter", size=size)
         for colour, line, by in lines:
@@ -133,34 +134,38 @@ def test_the_book_answers_d3_f3_and_d3_f4_with_c4():
 
 
 def test_the_book_answers_e4_in_the_a2_a3_line_with_f5():
-    # Stop 24: after A2 C4 A3 D3 B3 D5 E4 the book plays F5 (no longer C2,
-    # where seed 003's F3, F4 and F5 drew 23 of 26 games); after seed 001's
-    # A4 C2, after seed 003's C6 E2, then F4 and E3; in every orientation.
+    # After A2 C4 A3 D3 B3 D5 E4 the book plays F5 (not C2, where seed 003's
+    # F3, F4 and F5 drew 23 of 26 games); after seed 001's A4 C2, after its
+    # A5 E2, then B5 and D1; after seed 003's C6 E2, then F4 and E3; in every
+    # orientation.
     game = get_game("squatter", size=6)
     start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4"]
-    cases = [("", "F5"), ("F5 A4", "C2"), ("F5 A4 C2 C6", "E2"), ("F5 A4 C2 C6 E2 F4", "D1"),
+    cases = [("", "F5"), ("F5 A4", "C2"), ("F5 A4 C2 A5", "E2"), ("F5 A4 C2 A5 E2 E3", "B5"),
+             ("F5 A4 C2 A5 E2 E3 B5 B1", "D1"),
              ("F5 C6", "E2"), ("F5 C6 E2 B6", "F4"), ("F5 C6 E2 B6 F4 F3", "E3")]
     for sym in game.symmetries:
         for after, answer in cases:
             moves = [sym[game.parse_move(text)] for text in [*start, *after.split(), answer]]
             state = game.replay([game.format_move(move) for move in moves[:-1]])
             assert book.book_move(state) == moves[-1], after
-    # The old C2 lines are gone: C2 F3 is off the book.
+    # The old C2 lines are gone: C2 F3 is off the book; so is C6 after seed
+    # 001's A4 C2, the reply of the seed text's player (`seed001:side=10`).
     assert book.book_move(game.replay([*start, "C2", "F3"])) is None
+    assert book.book_move(game.replay([*start, "F5", "A4", "C2", "C6"])) is None
 
 
 @pytest.mark.slow
 def test_the_f5_lines_are_won():
     """The seed 003 F5 line is proven won for Black after F4 (move 12, 24
-    free cells, White to move), the seed 001 one after D1 (move 14, which
-    captures D2: 21 free cells; about 20 s in all)."""
+    free cells, White to move), the seed 001 one after E2 (move 12, 24 free
+    cells; about 45 s in all)."""
     game = get_game("squatter", size=6)
     start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "F5"]
     state = game.replay([*start, "C6", "E2", "B6", "F4"])
     assert state.to_move == 0 and state.free.bit_count() == 24
     assert SquatterSolver(game).solve(state, outcome=True).value == -1
-    state = game.replay([*start, "A4", "C2", "C6", "E2", "F4", "D1"])
-    assert state.to_move == 0 and state.free.bit_count() == 21
+    state = game.replay([*start, "A4", "C2", "A5", "E2"])
+    assert state.to_move == 0 and state.free.bit_count() == 24
     assert SquatterSolver(game).solve(state, outcome=True).value == -1
 
 

@@ -43,21 +43,12 @@ if TYPE_CHECKING:
 #: the line was built against)].
 LINES: dict[int, list[tuple[int, str, str]]] = {
     6: [
-        # White beats seed 001: proven won for White (to move) after the
-        # 12th move (24 free cells; a draw after the 11th, so seed 001's D5
-        # loses); E3 (move 17) captures, 1-0; solver moves from move 15.
-        (
-            0,
-            "D3 A2 C4 B3 E2 E4 C2 D1 C6 A3 D4 D5 E5 D6 F4 F3 E3 A4 C3 A5 B2 B1 B4 B6",
-            "seed001",
-        ),
-        # Black beats seed 001 (stop 24): F5 at move 8 instead of C2 (the
-        # earlier lines' move, which seed 003 answered with F3, F4 or F5 and
-        # drew 23 games of 26 in stop 23); seed 001 answers A4, and C2 (move
-        # 10, the only one of the first 8 moves tried there that won when
-        # played on) transposes into the old C2 C6 F5 A4 game; proven won
-        # for Black after D1 (move 14, 22 free cells).
-        (1, "A2 C4 A3 D3 B3 D5 E4 F5 A4 C2 C6 E2 F4 D1", "seed001"),
+        # Black beats seed 001: F5 at move 8 (shared with the seed 003 line
+        # below), seed 001's A4, C2 (the one move 10 of the first 8 tried that
+        # won when played on), seed 001's A5, then the default's own E2: proven
+        # won for Black after E2 (move 12, 24 free cells, White to move); D1
+        # (move 16) captures, 19 free cells.
+        (1, "A2 C4 A3 D3 B3 D5 E4 F5 A4 C2 A5 E2 E3 B5 B1 D1", "seed001"),
         # Black beats seed 003 (stop 24): F5 (move 8, the only one of 29
         # classes that won when played on), seed 003's C6 (8 of 8 fresh and
         # in-game players), the default's own E2, seed 003's B6 (4 of 4
