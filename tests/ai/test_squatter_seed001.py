@@ -128,7 +128,8 @@ def test_faithful_seed001_is_not_timed_by_the_referee():
     from boardgames.match.play import play_game
 
     game = get_game("squatter", size=6)
-    start = game.replay("A2 C4 A3 D3 B3 D5 E4 F5 A4 C2".split())  # 0.2-0.5 s at 6 plies
+    # 0.2-0.5 s at 6 plies
+    start = game.replay(["A2", "C4", "A3", "D3", "B3", "D5", "E4", "F5", "A4", "C2"])
     players = [make_player(game, "seed001:faithful=true"), make_player(game, "seed001:depth=1")]
     assert not players[0].timed and players[1].timed
     record = play_game(game, players, time_limit=0.05, start=start, max_moves=1)
