@@ -3,7 +3,7 @@
     python tools/squatter_replies.py --size 6 \\
         --moves "A2 C4 A3 D3 B3 D5 E4 C2 F5 E5" --first F2 --per 60 --total 1800
 
-A quick look (a book line, proven won): `python tools/squatter_replies.py
+A quick look (a line proven won for Black): `python tools/squatter_replies.py
 --moves "A2 C4 A3 D3 B3 D5 E4 F5 A4 C2 C6 E2 F4 D1" --per 5 --total 60`.
 
 After `--moves` (the move under test last), every reply of the side to move

@@ -158,7 +158,7 @@ def test_the_book_answers_e4_in_the_a2_a3_line_with_f5():
 def test_the_f5_lines_are_won():
     """The seed 003 F5 line is proven won for Black after F4 (move 12, 24
     free cells, White to move), the seed 001 one after E2 (move 12, 24 free
-    cells; about 45 s in all)."""
+    cells; about 45 s of CPU in all)."""
     game = get_game("squatter", size=6)
     start = ["A2", "C4", "A3", "D3", "B3", "D5", "E4", "F5"]
     state = game.replay([*start, "C6", "E2", "B6", "F4"])

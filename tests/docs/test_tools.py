@@ -94,9 +94,9 @@ def test_the_readme_lists_every_tool_with_an_example():
 
 
 def test_squatter_replies_scores_the_replies_for_the_side_that_moved():
-    """The position after a Black line of the opening book is a proven win for
-    Black (book.py), so every White reply is a win for Black, the side whose
-    move is tested."""
+    """The position after this line is a proven win for Black (the F5 A4 C2 C6
+    game against the seed text's seed 001, `seed001:side=10`), so every White
+    reply is a win for Black, the side whose move is tested."""
     line = "A2 C4 A3 D3 B3 D5 E4 F5 A4 C2 C6 E2 F4 D1"
     result = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "squatter_replies.py"), "--moves", line,
