@@ -191,7 +191,7 @@ def test_default_at_n2_wins_every_game_the_value_allows():
 @pytest.mark.slow
 def test_default_beats_farrugiulian_at_n3():
     """Ours at 1 s a move against farrugiulian's 3 s, colours alternating
-    (the target is 90%; docs/hexifence.md has the 60-game matches)."""
+    (the target is 90%; docs/results/hexifence.md has the 60-game matches)."""
     game = get_game("hexifence", size=3)
     ours = make_player(game, "default:time=1", seed=1)
     theirs = make_player(game, "farrugiulian:time=3", seed=2)
@@ -255,7 +255,7 @@ def test_the_exact_solver_wins_where_the_model_is_lost():
     assert checked >= 3
 
 
-#: Positions of the 60-game matches against farrugiulian (docs/hexifence.md)
+#: Positions of the 60-game matches against farrugiulian (docs/results/hexifence.md)
 #: where ours, red to move, still had an exact win but every safe edge lost
 #: the safe-edge model, and ours played a lost edge (the move in the record).
 THROWN = {

@@ -14,7 +14,7 @@ OUTSIDE = re.compile(r"shared/|/work/|RULES\.md|DESIGN\.md|ENGINE_PROTOCOL\.md|o
 
 def texts() -> list[Path]:
     files = [ROOT / "README.md", ROOT / "tools" / "README.md"]
-    files += sorted((ROOT / "docs").glob("*.md"))
+    files += sorted((ROOT / "docs").rglob("*.md"))
     for folder in ("src", "tests", "examples", "benchmarks", "tools"):
         files += sorted((ROOT / folder).rglob("*.py"))
     return [path for path in files if path != Path(__file__).resolve()]

@@ -16,7 +16,7 @@ from boardgames.tournament.elo import fit_elo
 from boardgames.tournament.focus import Focus, covariance
 from boardgames.tournament.schedule import TournamentSettings, round_robin_tasks
 
-#: The 0.2 s HexiFence ladder's ratings (docs/hexifence.md); alphabeta (2) is
+#: The 0.2 s HexiFence ladder's ratings (docs/results/hexifence.md); alphabeta (2) is
 #: the anchor and random (7) lost nearly every game.
 HEXIFENCE = [117, 106, 0, 0, -47, -159, -436, -727]
 
