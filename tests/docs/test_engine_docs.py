@@ -17,7 +17,7 @@ from boardgames.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-FENCE = re.compile(r"^```[a-z]*\n(.*?)^```", flags=re.S | re.M)
+FENCE = re.compile(r"^```[\w-]*\n(.*?)^```", flags=re.S | re.M)
 
 
 def blocks(page: str) -> list[str]:
