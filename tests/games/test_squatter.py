@@ -487,7 +487,7 @@ def test_solve_4x4_is_a_draw():
 @pytest.mark.slow
 @pytest.mark.parametrize("seed_ai", ["seed001", "seed003"])
 def test_default_beats_the_seed_players(seed_ai):
-    """A short version of the strength match in docs/squatter.md."""
+    """A short version of the strength match in docs/results/squatter.md."""
     from boardgames.match.play import play_match
 
     game = get_game("squatter", size=6)
