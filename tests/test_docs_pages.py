@@ -156,7 +156,12 @@ def parse_command(line: str) -> None:
 
 def test_the_command_check_catches_bad_commands():
     parse_command("boardgames solve hadron --rows 3 --cols 4 --all")
-    for bad in ("boardgames solv hadron", "boardgames solve hadron --bogus", "boardgames match x --games lots"):
+    bad_lines = (
+        "boardgames solv hadron",
+        "boardgames solve hadron --bogus",
+        "boardgames match x --games lots",
+    )
+    for bad in bad_lines:
         with pytest.raises((AssertionError, click.ClickException)):
             parse_command(bad)
 
