@@ -87,10 +87,9 @@ def test_guide_pages_hold_no_work_history(page):
 
 
 def test_the_results_section_has_an_index_of_its_pages():
-    index = (RESULTS / "index.md").read_text()
+    index = (DOCS / "results.md").read_text()
     for page in RESULTS.glob("*.md"):
-        if page.name != "index.md":
-            assert f"({page.name})" in index, page.name
+        assert f"(results/{page.name})" in index, page.name
 
 
 # --- python blocks ---------------------------------------------------------------------------
