@@ -183,17 +183,12 @@ def test_the_guides_have_commands_to_check():
 
 
 def picture_fields(body: str) -> dict[str, str]:
-    """The `key: value` fields of a boardgames-svg block (`|` opens a multi-line value)."""
-    fields: dict[str, str] = {}
-    key = None
-    for line in body.splitlines():
-        match = re.match(r"(\w+):\s*(.*)$", line)
-        if match and not line.startswith(" "):
-            key, value = match.groups()
-            fields[key] = "" if value == "|" else value
-        elif key is not None:
-            fields[key] += line.strip() + "\n"
-    return fields
+    """The `key: value` fields of a boardgames-svg block, read as the site's
+    hook reads them (YAML; `|` opens a multi-line value)."""
+    yaml = pytest.importorskip("yaml")
+    fields = yaml.safe_load(body)
+    assert isinstance(fields, dict), f"not a mapping of keys: {body!r}"
+    return {str(key): "" if value is None else str(value) for key, value in fields.items()}
 
 
 def pictures() -> list[tuple[str, str]]:
