@@ -25,7 +25,7 @@ import pytest
 
 from boardgames.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 RESULTS = DOCS / "results"
 #: The guide pages: every page of docs/ but the results section.
