@@ -12,6 +12,7 @@ import contextlib
 import errno
 import json
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -182,20 +183,38 @@ def _check_same_game(path: Path, record: GameRecord, settings: TournamentSetting
         raise BadFileError(str(path), f"a record of {theirs}, not {ours}; {_DAMAGED}")
 
 
+#: How long a lock whose holder has died may take to go: the holder's forked
+#: workers share its lock and end within about a second of it.
+ORPHAN_LOCK_WAIT = 5.0
+
+
 def _acquire(path: Path, directory: Path) -> int:
-    """Open and lock `path` without waiting; the descriptor, holding the lock."""
+    """Open and lock `path`; the descriptor, holding the lock.
+
+    A lock held by a live tournament is refused at once (TournamentInUseError).
+    One whose recorded holder is dead (killed outright) is still held for a
+    moment by its exiting workers: that one is waited for, up to
+    `ORPHAN_LOCK_WAIT` seconds.
+    """
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
-    try:
-        _lock_fd(fd)
-    except OSError as exc:
-        holder = _read_pid(fd)
-        os.close(fd)
-        if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
+    give_up = time.monotonic() + ORPHAN_LOCK_WAIT
+    while True:
+        try:
+            _lock_fd(fd)
+            break
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
+                os.close(fd)
+                raise
+            holder = _read_pid(fd)
+            if holder is not None and not _alive(holder) and time.monotonic() < give_up:
+                time.sleep(0.05)
+                continue
+            os.close(fd)
             who = f" (pid {holder})" if holder else ""
             raise TournamentInUseError(
                 f"{directory} is in use by another tournament{who}"
             ) from None
-        raise
     try:
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
@@ -210,6 +229,19 @@ def _release(fd: int) -> None:
     with contextlib.suppress(OSError):
         _unlock_fd(fd)
     os.close(fd)
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process `pid` exists (a zombie counts as gone only once reaped)."""
+    if os.name == "nt":  # signal 0 would end the process there: never wait
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, and belongs to another user
+        return True
+    return True
 
 
 def _read_pid(fd: int) -> int | None:
