@@ -181,9 +181,9 @@ def test_a_picture_from_a_position_text():
     ],
 )
 def test_a_bad_block_fails_the_build_naming_the_page(body, reason):
+    hook = pictures()  # skips without the docs extra
     from mkdocs.exceptions import PluginError
 
-    hook = pictures()
     page = f"# Title\n\ntext\n```boardgames-svg\n{body}\n```\n"
     with pytest.raises(PluginError) as caught:
         hook.replace_blocks(page, "games/squatter.md")
