@@ -15,6 +15,7 @@ from boardgames.ai.hexifence.players import capture_choice
 from boardgames.games.hexifence.experts import LOOP, components, loony_value
 from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.registry import get_game
+from support.edge_reference import rest
 
 # A 4-loop (the left 2x2 block) and a 6-chain (the right 2x3 block, both ends
 # on the border).  Opening the loop, the opener loses by 2 (the taker hands the
@@ -27,25 +28,6 @@ LOOP_AND_CHAIN = """\
 +---+---+   +---+---+
 to move: first
 """
-
-
-def rest(state, memo: dict[int, int]) -> int:
-    """Margin of the cells still to capture for the side to move (plain minimax)."""
-    if state.is_over():
-        return 0
-    if state.mask not in memo:
-        p = state.to_move
-        best = -state.game.num_cells
-        for move in range(state.game.num_moves):
-            if state.claimed[move] < 0:
-                before = state.score[p]
-                state.make(move)
-                gain = state.score[p] - before
-                value = rest(state, memo)
-                state.undo()
-                best = max(best, gain + value if gain else -value)
-        memo[state.mask] = best
-    return memo[state.mask]
 
 
 def test_declining_an_opened_loop_on_a_hand_made_board():
