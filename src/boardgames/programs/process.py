@@ -222,16 +222,25 @@ class Program:
             if self._out in ready:
                 self._read_stdout()
 
-    def _read_stdout(self) -> None:
-        assert self._out is not None
+    def _read_chunk(self, name: str) -> bytes | None:
+        """What the pipe `name` ("_out" or "_err") holds now; None when it holds
+        nothing yet, or has ended (then it is no longer watched)."""
+        fd = getattr(self, name)
+        assert fd is not None
         try:
-            data = os.read(self._out, CHUNK)
+            data: bytes = os.read(fd, CHUNK)
         except BlockingIOError:
-            return
+            return None
         except OSError:
             data = b""
         if not data:
-            self._close_fd("_out")
+            self._close_fd(name)
+            return None
+        return data
+
+    def _read_stdout(self) -> None:
+        data = self._read_chunk("_out")
+        if data is None:
             return
         self.answer_bytes += len(data)
         self._buffer += data
@@ -239,15 +248,8 @@ class Program:
             raise Flood(f"over {MAX_ANSWER} bytes for one answer")
 
     def _read_stderr(self) -> None:
-        assert self._err is not None
-        try:
-            data = os.read(self._err, CHUNK)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""
-        if not data:
-            self._close_fd("_err")
+        data = self._read_chunk("_err")
+        if data is None:
             return
         self.stderr_tail = (self.stderr_tail + data)[-TAIL:]
         keep = data[: max(0, MAX_LOG - self._log_bytes)]
