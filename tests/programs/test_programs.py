@@ -30,7 +30,14 @@ from boardgames.programs.wire import parse_info
 from boardgames.registry import get_game
 from support.cli_checks import assert_error
 from support.processes import sigint_default
-from support.program_checks import EXAMPLE, example_spec, faulty, runs, wait_until_gone
+from support.program_checks import (
+    EXAMPLE,
+    example_spec,
+    faulty,
+    runs,
+    wait_until_gone,
+    wait_until_no_marker,
+)
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -255,6 +262,25 @@ def test_an_exception_in_the_runner_ends_its_programs(tmp_path):
     with pytest.raises(RuntimeError):
         play_match(DOTS, faulty(tmp_path, "none"), "random", games=2, on_game=fail)
     assert not wait_until_gone(tmp_path)
+
+
+def test_a_runner_killed_as_its_program_starts_leaves_no_program(tmp_path):
+    """Killed after the program's fork, before the runner's own bookkeeping:
+    the program told the reaper of itself before it ran."""
+    faults = tmp_path / "faults"
+    faults.mkdir()
+    argv = program_argv(faulty(faults, "none"))
+    code = textwrap.dedent(f"""
+        import os, signal
+        from pathlib import Path
+        from boardgames.programs import process, reaper
+        reaper.register = lambda group: os.kill(os.getpid(), signal.SIGKILL)
+        process.Program({argv!r}, Path({str(tmp_path / "log")!r}))
+    """)
+    runner = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert runner.returncode == -signal.SIGKILL, runner.stderr
+    assert not wait_until_no_marker(str(faults))
+    assert not wait_until_gone(faults)
 
 
 def test_the_reaper_ends_with_its_runner():

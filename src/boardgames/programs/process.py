@@ -75,14 +75,16 @@ class Program:
         self._log_dropped = 0
         self.stderr_tail = b""
         try:
-            self.process = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-                bufsize=0,
-            )
+            with reaper.announcing() as announce:
+                self.process = subprocess.Popen(
+                    self.argv,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    start_new_session=True,
+                    bufsize=0,
+                    preexec_fn=announce,
+                )
         except BaseException:
             self.log.close()
             self.log = None

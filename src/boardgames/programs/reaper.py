@@ -10,6 +10,14 @@ whose only writer is the runner.  However the runner dies, the system
 closes its end of the pipe: the reaper reads end-of-file, kills every group
 still registered (SIGKILL) and exits.
 
+A program announces itself to the reaper from inside its own process,
+after the fork and before it runs the program (`announcing` gives
+`subprocess.Popen` that step): the child holds the pipe open until its
+line is written, so the reaper cannot see the end of the pipe without
+having read it.  Were the runner to register the program after `Popen`
+returns, a runner killed in between (a worker killed with its runner,
+say) would leave that program unknown to the reaper, running forever.
+
 The reaper ignores the terminal's signals (it is in a session of its own
 and outlives its runner only for that last step).  A process made by fork
 (a tournament's worker) starts a reaper of its own: the inherited pipe is
@@ -20,9 +28,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable, Iterator
 
 #: The reaper's program: no import of this library, so it starts in milliseconds.
 SCRIPT = r"""
@@ -105,6 +115,59 @@ def register(group: int) -> None:
         reaper = _get()
         if reaper is not None and not reaper.tell("+", group):
             _get()  # it died just now: a new one is told every group
+
+
+@contextlib.contextmanager
+def announcing() -> Iterator[Callable[[], None] | None]:
+    """A `preexec_fn` for `subprocess.Popen(..., start_new_session=True)` by
+    which the new process tells this process's reaper "+ PID" itself (its
+    group's id, in a new session), before it runs the program: from the
+    fork on, no death of this process leaves it unknown to the reaper.
+    None where no reaper starts.  A start that fails (no such program) is
+    ended here; `register` still follows a start that succeeds."""
+    with _lock:
+        reaper = _get()
+        told = None if reaper is None else os.dup(reaper.fd)
+    if told is None:
+        yield None
+        return
+    back, front = os.pipe()  # the child's pid, should the start not succeed
+
+    def announce() -> None:  # in the child, between fork and exec
+        line = f"+ {os.getpid()}\n".encode()
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # a dead reaper: nothing to tell
+        with contextlib.suppress(OSError):
+            os.write(told, line)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        os.write(front, line)
+
+    try:
+        yield announce
+    except BaseException:
+        os.close(front)
+        words = os.read(back, 64).split()  # the child wrote it, or has ended
+        if len(words) == 2 and words[1].isdigit():
+            _end_unreaped(int(words[1]))
+            unregister(int(words[1]))
+        raise
+    finally:
+        for fd in (told, back, front):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def _end_unreaped(pid: int) -> None:
+    """Kill the group of this process's child `pid` unless the child is reaped
+    (then its id may be another's): a start interrupted after the fork."""
+    if hasattr(os, "waitid"):
+        try:
+            os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return  # a start that failed: Popen reaped it
+    with contextlib.suppress(OSError):
+        os.killpg(pid, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
 
 
 def unregister(group: int) -> None:
