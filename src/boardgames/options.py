@@ -170,6 +170,20 @@ def named_parameters(factory: Callable[..., Any]) -> set[str]:
     return {p.name for p in parameters if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
 
 
+def parameter_defaults(factory: Callable[..., Any]) -> dict[str, Any]:
+    """The keyword parameters a factory names, with their defaults (None where
+    it has none); {} when its signature cannot be read."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    return {
+        p.name: None if p.default is p.empty else p.default
+        for p in parameters
+        if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name != "self"
+    }
+
+
 def check_like_defaults(factory: Callable[..., Any], options: dict[str, Any]) -> None:
     """OptionError for an option whose value is not of the kind of its default in
     `factory`'s signature: a finite number where the default is a number (an

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import time as _time
 from typing import Any
 
@@ -11,7 +10,7 @@ import click
 from ..ai import ai_names, make_player
 from ..errors import OptionError
 from ..game import Game, State, perft
-from ..options import MAX_WORKERS
+from ..options import MAX_WORKERS, parameter_defaults
 from ..players import no_legal_move
 from ..plugins import env_plugins, try_plugins
 from ..registry import game_names, get_game
@@ -32,18 +31,7 @@ from .common import (
 
 def game_option_defaults(game: Game[Any]) -> dict[str, Any]:
     """A game's options with the values this instance uses (defaults filled in)."""
-    try:
-        params = inspect.signature(type(game).__init__).parameters.values()
-    except (TypeError, ValueError):
-        return dict(game.params)
-    options = {
-        p.name: p.default
-        for p in params
-        if p.name != "self"
-        and p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    }
-    options = {k: (None if v is inspect.Parameter.empty else v) for k, v in options.items()}
-    options.update(game.params)
+    options = {**parameter_defaults(type(game).__init__), **game.params}
     return {k: v for k, v in options.items() if v is not None}
 
 

@@ -3,11 +3,11 @@ its options with their defaults, its colours and its AIs."""
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from ..ai import ai_names
 from ..game import Game
+from ..options import parameter_defaults
 from ..plugins import env_plugins, try_plugins
 from ..registry import game_names, get_game
 from .model import DEFAULT_TIME
@@ -15,17 +15,7 @@ from .model import DEFAULT_TIME
 
 def option_defaults(game: Game[Any]) -> dict[str, int]:
     """A game's whole-number options with the values this instance uses."""
-    try:
-        parameters = inspect.signature(type(game).__init__).parameters.values()
-    except (TypeError, ValueError):
-        return dict(game.params)
-    kinds = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    options = {
-        p.name: p.default
-        for p in parameters
-        if p.name != "self" and p.kind in kinds and isinstance(p.default, int)
-    }
-    options.update(game.params)
+    options = {**parameter_defaults(type(game).__init__), **game.params}
     return {k: v for k, v in options.items() if isinstance(v, int) and not isinstance(v, bool)}
 
 
