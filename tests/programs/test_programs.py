@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -223,6 +224,7 @@ def test_the_commands_say_so_in_one_line(scripts, monkeypatch, command, says):
 
 RUNNER = """
 import sys
+import tempfile
 from boardgames.match.play import play_match
 from boardgames.registry import get_game
 play_match(get_game("dots", rows=2, cols=2), sys.argv[1], "random", games=3, time_limit=60)
@@ -356,3 +358,21 @@ def test_a_program_s_output_is_read_within_bounds(tmp_path, code, says):
     finally:
         program.kill()
     assert not Path(f"/proc/{program.group}").exists()
+
+
+def test_old_program_logs_in_the_temporary_folder_are_removed(tmp_path, monkeypatch):
+    from boardgames.programs import player as player_module
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(player_module, "_pruned", set())
+    folder = tmp_path / player_module.LOG_FOLDER
+    folder.mkdir()
+    old, recent, other = folder / "old-1-1.log", folder / "recent-1-2.log", folder / "notes.txt"
+    for path in (old, recent, other):
+        path.write_text("x")
+    month_ago = time.time() - 30 * 86400
+    os.utime(old, (month_ago, month_ago))
+    os.utime(other, (month_ago, month_ago))
+    log = player_module.default_log("program:some engine")
+    assert log.parent == folder and log.name.startswith("program-some-engine-")
+    assert not old.exists() and recent.exists() and other.exists()

@@ -66,8 +66,12 @@ PATIENCE = 60.0
 GRACE = 1.0
 #: The folder of the logs of programs given no log file.
 LOG_FOLDER = "boardgames-programs"
+#: Days a log in LOG_FOLDER is kept: older ones are removed when a process
+#: first writes a log there.
+LOG_DAYS = 7
 
 _numbers = count(1)
+_pruned: set[Path] = set()
 
 
 def program_startup_time() -> float:
@@ -87,7 +91,29 @@ def default_log(name: str) -> Path:
     """A log file of its own for a program given none: in the temporary folder."""
     slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-.")[:60] or "program"
     folder = Path(tempfile.gettempdir()) / LOG_FOLDER
+    if folder not in _pruned:
+        _pruned.add(folder)
+        prune_logs(folder, LOG_DAYS)
     return folder / f"{slug}-{os.getpid()}-{next(_numbers)}.log"
+
+
+def prune_logs(folder: Path, days: float) -> int:
+    """Remove the logs (`*.log`) in `folder` last written over `days` days ago;
+    how many were removed.  Best effort: a file that cannot go stays."""
+    oldest = _time.time() - days * 86400
+    removed = 0
+    try:
+        logs = list(folder.glob("*.log"))
+    except OSError:
+        return 0
+    for log in logs:
+        try:
+            if log.stat().st_mtime < oldest:
+                log.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 class ProgramPlayer(Player[Any]):
