@@ -286,6 +286,10 @@ TT = Option(
     low=0, high=1 << 30,
 )
 LMR = Option("lmr", "flag", False, "late move reductions (NegaScout)")
+THREADS = Option(
+    "threads", "whole", 1, help="processes searching each move, sharing one table (1: one)",
+    low=1, high=256,
+)
 ORDER = Option("order", "flag", False, "the game's static move order")
 
 

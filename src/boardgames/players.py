@@ -244,6 +244,13 @@ class SearchPlayer(Player[S]):
             raise BoardgamesError(f"{self.name}: the engine named no move in a game not over")
         return result.move
 
+    def close(self) -> None:
+        """End the engine's helper processes, when it has any (`close`)."""
+        super().close()
+        close = getattr(self.engine, "close", None)
+        if close is not None:
+            close()
+
     def reset(self) -> None:
         """Forget the last game: the engine's tables, when it has a `clear`."""
         super().reset()

@@ -6,6 +6,7 @@ Options (in a spec "alphabeta:depth=4,eval=material,noise=0.5"):
   noise                scale of seeded random tie-break noise (RandomExpert)
   seed                 seed for the noise, MCTS playouts and random moves
   tt                   transposition table entries (0 disables it)
+  threads              processes searching each move, sharing the table (not minimax)
   c, playout           MCTS only: exploration constant, "random" or "evaluator"
 Any other option goes to the evaluator factory (e.g. a feature weight).
 
@@ -22,21 +23,25 @@ from ..budget import Limits
 from ..errors import OptionError, UnknownNameError
 from ..evaluation import Evaluator
 from ..game import Game
-from ..options import LIMITS, LMR, SEED, TT, Option
+from ..options import LIMITS, LMR, SEED, THREADS, TT, Option
 from ..players import Player, RandomPlayer, SearchPlayer
 from .registry import register_ai
 
 EVAL = Option("eval", "text", "default", "evaluator name (game.evaluators())")
 #: What every generic search AI declares; other options go to the evaluator.
 SEARCH = (*LIMITS, SEED, EVAL, Option("noise", "number", None, "random tie-break scale", low=0),
-          TT, LMR)
+          TT, LMR, THREADS)
 SEARCH_OPTIONS = tuple(option.name for option in SEARCH)
 
 
 def search_options(algorithm: str) -> tuple[Option, ...]:
     """What a generic search AI of `algorithm` declares: late move reductions
-    (`lmr`) only for NegaScout, whose null windows they need."""
-    return SEARCH if algorithm == "negascout" else tuple(o for o in SEARCH if o is not LMR)
+    (`lmr`) only for NegaScout, whose null windows they need; `threads` not
+    for minimax, which keeps no table to share."""
+    if algorithm == "negascout":
+        return SEARCH
+    left_out = (LMR, THREADS) if algorithm == "minimax" else (LMR,)
+    return tuple(o for o in SEARCH if o not in left_out)
 
 
 def build_evaluator(
@@ -65,15 +70,19 @@ def searcher_player(
     noise: float | None,
     tt: int | None,
     lmr: bool = False,
+    threads: int = 1,
     **weights: Any,
 ) -> Player[Any]:
     """A SearchPlayer over `boardgames.search.Searcher` with `algorithm`
-    (`lmr`: late move reductions, NegaScout only); `weights` go to the evaluator."""
+    (`lmr`: late move reductions, NegaScout only; `threads`: processes
+    searching each move); `weights` go to the evaluator."""
     from ..search import Searcher
 
     own = [option.name for option in search_options(algorithm)]
     evaluator = build_evaluator(game, eval, noise, seed, ai_options=own, **weights)
-    kwargs: dict[str, Any] = {"algorithm": algorithm, "seed": seed, "reductions": lmr}
+    kwargs: dict[str, Any] = {
+        "algorithm": algorithm, "seed": seed, "reductions": lmr, "threads": threads,
+    }
     if tt is not None:
         kwargs["tt_size"] = tt
     engine = Searcher(evaluator, **kwargs)

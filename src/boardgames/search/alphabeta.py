@@ -103,6 +103,10 @@ def build_alphabeta(
         tkeys, tdepths, tvalues = tt.keys, tt.depths, tt.values
         tbounds, tmoves, tages = tt.bounds, tt.moves, tt.ages
         mask, generation = tt.mask, tt.generation
+        tchecks = tt.checks if tt.checks is not None else tkeys  # read when shared only
+    # A shared table (tt.py): entries are checked against their seal on
+    # reading and sealed on writing, since other processes write too.
+    shared = tt is not None and tt.checks is not None
     symmetry = core.symmetry and len(state.hashes) > 1
     killer_table = core.killers.table if core.killers is not None else None
     hist_tables = core.history.tables if core.history is not None else None
@@ -173,20 +177,20 @@ def build_alphabeta(
                 if tkeys[i] != key:
                     i = -1
             if i >= 0:
+                d, v, b, m = tdepths[i], tvalues[i], tbounds[i], tmoves[i]
+                if shared and tchecks[i] != key ^ hash(v) ^ (d << 32) ^ (b << 29) ^ (m + 1):
+                    i = -1  # two processes' writes mixed: no entry
+            if i >= 0:
                 hits += 1
-                d = tdepths[i]
                 if d >= depth:
-                    v = tvalues[i]
                     if v >= MATE_BOUND:
                         v -= ply
                     elif v <= -MATE_BOUND:
                         v += ply
-                    b = tbounds[i]
                     if b == EXACT or (v >= beta if b == LOWER else v <= alpha):
                         if d < SOLVED:
                             horizon += 1
                         return v
-                m = tmoves[i]
                 if m >= 0:
                     tt_move = unmap_move(m, frame) if frame else m
         # 3. The moves, best first.
@@ -280,12 +284,15 @@ def build_alphabeta(
             i = (key & mask) << 1
             if not (tkeys[i] == key or depth >= tdepths[i] or tages[i] != generation):
                 i += 1
+            m = map_move(best_move, frame) if frame else best_move
             tkeys[i] = key
             tdepths[i] = depth
             tvalues[i] = stored
             tbounds[i] = bound
-            tmoves[i] = map_move(best_move, frame) if frame else best_move
+            tmoves[i] = m
             tages[i] = generation
+            if shared:
+                tchecks[i] = key ^ hash(stored) ^ (depth << 32) ^ (bound << 29) ^ (m + 1)
         return best
 
     def stats() -> SearchStats:

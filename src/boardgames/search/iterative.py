@@ -33,6 +33,7 @@ from ..options import check_real, check_whole
 from .negamax import SIDE_KEY, Core
 from .ordering import MAX_PLY, History, Killers, Order
 from .result import RootBest, SearchResult, is_proven
+from .smp import Helpers
 from .tt import TranspositionTable
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ DEFAULT_DEPTH = 4
 MAX_DEPTH = 200
 #: Entries the transposition table starts with (it grows up to `tt_size`).
 TT_START = 1 << 12
+#: Most processes of one parallel search.
+MAX_THREADS = 256
 
 
 class Searcher(Generic[S]):
@@ -71,6 +74,10 @@ class Searcher(Generic[S]):
     reductions: late move reductions (NegaScout only): late, badly ordered
         moves are first searched one ply shallower.  Deeper searches in the
         same time, but the value is no longer the plain minimax value.
+    threads: processes searching each position (Lazy SMP, search/smp.py):
+        above 1, the table is a fixed shared one of tt_size entries and
+        threads - 1 helper processes are forked at the first search; end
+        them with `close()` (they also end with this process).
 
     Generic in the state type `S`: an evaluator or an order written for one
     game's State makes a `Searcher[ThatState]`.
@@ -90,6 +97,7 @@ class Searcher(Generic[S]):
         seed: int | None = None,
         aspiration: float | None = None,
         reductions: bool = False,
+        threads: int = 1,
     ) -> None:
         if algorithm not in ALGORITHMS:
             raise OptionError(
@@ -97,11 +105,24 @@ class Searcher(Generic[S]):
             )
         check_whole("tt_size", tt_size, 0)
         check_whole("tt_start", tt_start, 2)
+        check_whole("threads", threads, 1, MAX_THREADS)
+        if threads > 1 and not tt_size:
+            raise OptionError("threads: a parallel search shares its table; tt must not be 0")
+        if threads > 1 and algorithm == "minimax":
+            raise OptionError("threads: minimax searches alone (no table to share)")
         if aspiration is not None:
             check_real("aspiration", aspiration, 0, open_low=True)
         self.evaluator = evaluator
         self.algorithm = algorithm
-        self.tt = TranspositionTable(max(tt_size, 2), tt_start) if tt_size else None
+        self.threads = threads
+        if threads > 1:
+            self.tt: TranspositionTable | None = TranspositionTable(max(tt_size, 2), shared=True)
+        else:
+            self.tt = TranspositionTable(max(tt_size, 2), tt_start) if tt_size else None
+        #: The helper processes of a parallel search (started by the first search).
+        self._helpers: Helpers | None = None
+        #: 0 in the main process; a helper's number in a helper (`become_helper`).
+        self.variant = 0
         self.symmetry = symmetry
         self.use_killers = killers
         self.use_history = history
@@ -123,17 +144,80 @@ class Searcher(Generic[S]):
 
     def __repr__(self) -> str:
         size = self.tt.cap if self.tt is not None else 0
-        return f"Searcher(algorithm={self.algorithm!r}, tt_size={size})"
+        threads = f", threads={self.threads}" if self.threads > 1 else ""
+        return f"Searcher(algorithm={self.algorithm!r}, tt_size={size}{threads})"
 
     # --- tables ----------------------------------------------------------------
     def clear(self) -> None:
-        """Forget everything learned: TT, killers, history."""
+        """Forget everything learned: TT, killers, history (the helpers' too)."""
         if self.tt is not None:
             self.tt.clear()
+        self.clear_own()
+        if self._helpers is not None:
+            self._helpers.clear()
+
+    def clear_own(self) -> None:
+        """Forget this process's killers and history."""
         if self.killers is not None:
             self.killers.clear()
         if self.history is not None:
             self.history.clear()
+
+    # --- parallel search -------------------------------------------------------------
+    def close(self) -> None:
+        """End the helper processes of a parallel search (a later search starts
+        new ones).  Nothing to do for a single-process search."""
+        helpers, self._helpers = self._helpers, None
+        if helpers is not None:
+            helpers.close()
+
+    def become_helper(self, index: int) -> None:
+        """Turn this copy of a searcher (in a forked helper) into helper `index`:
+        it searches alone, with its own root order and depths (see
+        `_helper_order`, `_deepen` and search/smp.py)."""
+        self.threads = 1
+        self._helpers = None
+        self.variant = index
+        self.on_iteration = None
+
+    def game_of_helper(self) -> Game[Any]:
+        """The game this searcher was forked for (in a helper)."""
+        assert self._game is not None
+        return self._game
+
+    def _helpers_for(self, game: Game[Any]) -> Helpers:
+        """The helpers, started for `game` (again if the game changed or one died)."""
+        helpers = self._helpers
+        if helpers is not None and (helpers.game != game or not helpers.alive()):
+            self.close()
+            helpers = None
+        if helpers is None:
+            self._prepare(game)  # the helpers are forked with the tables made
+            helpers = self._helpers = Helpers(self, self.threads - 1, game)
+        return helpers
+
+    def _parallel(self, state: S, budget: Budget) -> Iterator[SearchResult]:
+        """`_deepen` with the helpers searching too; its last result is the
+        deepest iteration any process completed."""
+        helpers = self._helpers_for(state.game)
+        assert self.tt is not None
+        helpers.start(state, budget.limits, self.tt.generation + 1)
+        result = None
+        try:
+            for result in self._deepen(state, budget):
+                if result.completed:
+                    yield result
+        finally:
+            completed = helpers.stop()
+        assert result is not None
+        deepest = max(completed, key=lambda c: c.depth, default=None)
+        if deepest is not None and deepest.depth > result.depth:
+            yield replace(
+                result, move=deepest.move, score=deepest.score, pv=list(deepest.pv),
+                depth=deepest.depth, completed=True,
+            )
+        elif not result.completed:
+            yield result
 
     def _prepare(self, game: Game[Any]) -> Evaluator[S]:
         """Tables sized for `game` (rebuilt when the game changes)."""
@@ -205,9 +289,11 @@ class Searcher(Generic[S]):
         """
         budget = Budget(given_limits(limits, depth, time, nodes))
         watchers = [f for f in (on_iteration, self.on_iteration) if f is not None]
+        parallel = self.threads > 1 and not state.is_over() and bool(state.legal_moves())
         with gc_paused(pause_gc_for(budget.time)):
             result = None
-            for result in self._deepen(state, budget):
+            deepen = self._parallel if parallel else self._deepen
+            for result in deepen(state, budget):
                 if result.completed:
                     for watch in watchers:
                         watch(result)
@@ -245,9 +331,10 @@ class Searcher(Generic[S]):
         root_moves = self._root_order(state, moves, core)
         best = RootBest(root_moves[0], 0.0, [root_moves[0]], True)  # before depth 1
         done = 0
-        for depth in range(1, max_depth + 1):
+        first = min(1 + self.variant // 2 % 2, max_depth)  # helpers 2, 3, 6, 7...: one ahead
+        for depth in range(first, max_depth + 1):
             horizon = core.stats().horizon
-            finished = self._iteration(core, root_moves, depth, best.score)
+            finished = self._iteration(core, self._helper_order(root_moves), depth, best.score)
             if finished is None:  # a limit struck inside the iteration
                 partial = core.root_best
                 if partial is not None and partial.inside:
@@ -332,6 +419,19 @@ class Searcher(Generic[S]):
                     moves.remove(move)
                     moves.insert(0, move)
         return moves
+
+    def _helper_order(self, moves: list[int]) -> list[int]:
+        """The root moves in a helper's order: the best one first, as the main
+        search does, then the others reversed (odd helpers) or rotated by the
+        helper's number, so that each meets the others' results in the table
+        instead of searching the same moves at the same time."""
+        variant = self.variant
+        if not variant or len(moves) < 3:
+            return moves
+        if variant % 2:
+            return moves[:1] + moves[:0:-1]
+        turn = variant % (len(moves) - 1)
+        return moves[:1] + moves[1 + turn:] + moves[1 : 1 + turn]
 
     def _extend_pv(self, state: S, pv: list[int], depth: int, core: Core[S]) -> list[int]:
         """The PV from the tree, continued through TT best moves where it was cut."""

@@ -45,14 +45,27 @@ table's in Connect Four, Andantino, Hadron and Squatter searches of
 0.1-0.5 M nodes.  Only the alpha-beta node function lets a table grow
 (search/alphabeta.py); `start=None` gives a fixed table, which the solver
 and the minimax reference use.
+
+Shared: `TranspositionTable(size, shared=True)` keeps the same arrays in
+one anonymous shared memory map (`mmap.mmap(-1, n)`), seen through typed
+memoryviews, so that processes forked after it was made (the helpers of a
+parallel search, search/smp.py) read and write one table.  The map has no
+name, so nothing can leak: the kernel frees it when the last process that
+maps it exits.  A shared table is fixed (it cannot grow: its arrays are
+already in every process).  Processes write entries without locks, so a
+reader may see the fields of two writes mixed; each entry therefore also
+stores a check word, `seal(key, depth, value, bound, move)`, and a reader
+that finds the word not matching the fields it read treats the slot as
+empty.  Indexing a memoryview costs the same as indexing an array.
 """
 
 from __future__ import annotations
 
+import mmap
 from array import array
 from collections.abc import Callable
 from itertools import compress
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .result import MATE_BOUND
 
@@ -106,6 +119,21 @@ class TTEntry(NamedTuple):
 Fields = tuple["array[float]", "array[int]", "array[int]", "array[int]"]
 
 
+#: Bytes of one entry of a shared table: key, depth, value, move, age and
+#: check as 8-byte words, bound as one byte.
+SHARED_ENTRY_BYTES = 6 * 8 + 1
+
+
+def seal(key: int, depth: int, value: float, bound: int, move: int) -> int:
+    """The check word of a shared entry: its fields folded into its key.
+
+    `hash(value)` is the value's bits folded by Python (the same in every
+    process); depth (at most SOLVED), bound and move sit in distinct bit
+    ranges.  The node function of search/alphabeta.py computes it in place.
+    """
+    return key ^ hash(value) ^ (depth << 32) ^ (bound << 29) ^ (move + 1)
+
+
 def power_of_two(n: int) -> int:
     """The largest power of two not above `n` (n >= 1)."""
     return 1 << (n.bit_length() - 1)
@@ -117,15 +145,50 @@ class TranspositionTable:
     and grows up to `size` as the search fills it (see the module docstring).
 
     `size` is the current number of entries, `cap` the most it may have.
+    `shared=True` makes a fixed table in shared memory that forked processes
+    share (`start` is then ignored; see the module docstring); its memory
+    is `SHARED_ENTRY_BYTES` per entry.  `checks` is the array of check words
+    of a shared table, None for a private one.
     """
 
-    def __init__(self, size: int, start: int | None = None) -> None:
+    def __init__(self, size: int, start: int | None = None, *, shared: bool = False) -> None:
         if size < 2 or (start is not None and start < 2):
             raise ValueError("a transposition table needs at least 2 entries")
         self.cap = power_of_two(size)
-        self.start = self.cap if start is None else min(power_of_two(start), self.cap)
+        self.start = self.cap if start is None or shared else min(power_of_two(start), self.cap)
         self.generation = 0
-        self._allocate(self.start)
+        self.checks: array[int] | None = None
+        self.memory: mmap.mmap | None = None
+        if shared:
+            self._share(self.cap)
+        else:
+            self._allocate(self.start)
+
+    def _share(self, size: int) -> None:
+        """The arrays as views of one anonymous shared map (keys and depths -1)."""
+        self.size = size
+        self.mask = (size >> 1) - 1
+        self.memory = memory = mmap.mmap(-1, size * SHARED_ENTRY_BYTES)
+        view = memoryview(memory)
+        words = [view[k * 8 * size : (k + 1) * 8 * size] for k in range(6)]
+        # Typed memoryviews index (and slice-assign) as arrays do, at the same
+        # speed; the growth code, the one user of array-only methods, never
+        # sees them.
+        ints = (words[0], words[1], words[3], words[4], words[5])
+        self.keys, self.depths, self.moves, self.ages, self.checks = (
+            cast("array[int]", w.cast("q")) for w in ints
+        )
+        self.values = cast("array[float]", words[2].cast("d"))
+        self.bounds = cast("array[int]", view[6 * 8 * size :].cast("b"))
+        self._empty()
+        self.filled = 0
+
+    def _empty(self) -> None:
+        """Mark every slot of a shared table empty (keys and depths -1)."""
+        empty = array("q", [EMPTY]) * self.size
+        self.keys[:] = empty
+        self.depths[:] = empty
+        self.filled = 0
 
     def _allocate(self, size: int, fields: Fields | None = None) -> None:
         """Empty arrays of `size` entries (`fields`: the values, bounds, moves
@@ -155,7 +218,9 @@ class TranspositionTable:
         Only the keys need resetting: a new generation makes every old depth
         replaceable, and the other fields are only read behind a key match.
         """
-        if self.start < self.cap:
+        if self.checks is not None:
+            self._empty()
+        elif self.start < self.cap:
             self._allocate(self.start)
         else:
             self.keys[:] = array("q", [EMPTY]) * self.size
@@ -232,24 +297,30 @@ class TranspositionTable:
         self.bounds[i] = bound
         self.moves[i] = move
         self.ages[i] = self.generation
+        if self.checks is not None:
+            self.checks[i] = seal(key, depth, value, bound, move)
 
     def entry(self, key: int) -> TTEntry | None:
         """The entry for `key`, or None (for the root, the PV, tests and tools)."""
         i = self.probe(key)
         if i < 0:
             return None
-        return TTEntry(self.depths[i], self.values[i], self.bounds[i], self.moves[i])
+        entry = TTEntry(self.depths[i], self.values[i], self.bounds[i], self.moves[i])
+        if self.checks is not None and self.checks[i] != seal(key & KEY_MASK, *entry):
+            return None  # two processes' writes mixed
+        return entry
 
     def used(self) -> int:
         """How many slots hold an entry."""
-        return self.size - self.keys.count(EMPTY)
+        return self.size - self.keys.tolist().count(EMPTY)
 
     def __len__(self) -> int:
         return self.size
 
     def __repr__(self) -> str:
         grows = f", cap={self.cap}" if self.size < self.cap else ""
-        return f"TranspositionTable(size={self.size}{grows})"
+        shared = ", shared=True" if self.checks is not None else ""
+        return f"TranspositionTable(size={self.size}{grows}{shared})"
 
 
 def lookup_function(tt: TranspositionTable) -> Callable[[int], int]:

@@ -43,7 +43,7 @@ from ...games.andantino.experts import (
 )
 from ...games.andantino.ladders import Ladders
 from ...games.andantino.rules import AndantinoState
-from ...options import LIMITS, SEED, TT, Option, noise
+from ...options import LIMITS, SEED, THREADS, TT, Option, noise
 from ...players import DEFAULT_TIME, Player, SearchPlayer
 from ...search import WIN, Searcher, SearchResult
 from ..registry import register_ai
@@ -98,6 +98,7 @@ def seed_ai(
         SEED,
         noise(0.0),
         TT,
+        THREADS,
         Option("forced", "whole", 2, "forced blocks followed at the leaves", low=0, high=50),
         Option("groups", "flag", True, "see cells that enclose whole groups (wins, blocks)"),
         Option("chase", "flag", False, "after a forced block, follow renewed threats (ladders)"),
@@ -118,6 +119,7 @@ def default_ai(
     seed: int | None,
     noise: float,
     tt: int | None,
+    threads: int,
     forced: int,
     groups: bool,
     chase: bool,
@@ -134,6 +136,7 @@ def default_ai(
         tt_size=DEFAULT_TT if tt is None else tt,
         order=order_moves_groups if groups else order_moves,
         seed=seed,
+        threads=threads,
     )
     if ladders:
         return LadderPlayer(

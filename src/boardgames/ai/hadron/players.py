@@ -30,7 +30,7 @@ from ...games.hadron.regions import regions_evaluator
 from ...games.hadron.rules import HadronState
 from ...games.hadron.solver import HadronSolver
 from ...games.hadron.sums import sums_evaluator
-from ...options import LIMITS, SEED, TT, Option, noise
+from ...options import LIMITS, SEED, THREADS, TT, Option, noise
 from ...players import Player, SearchPlayer, move_limits
 from ...search import Searcher
 from ...solution import SolveResult
@@ -189,6 +189,7 @@ class SolvingPlayer(SearchPlayer[Any]):
         SEED,
         noise(0.0),
         TT,
+        THREADS,
         Option("solve_at", "whole", 24, "legal cells from which the solver is tried", low=0),
         Option("solve_live", "whole", 48, "live cells from which the solver is tried", low=0),
         Option("solve_share", "number", 0.5, "share of the move's time for the solver",
@@ -204,6 +205,7 @@ def default_ai(
     seed: int | None,
     noise: float,
     tt: int | None,
+    threads: int,
     solve_at: int,
     solve_live: int,
     solve_share: float,
@@ -220,7 +222,9 @@ def default_ai(
     else:
         reading = sums_evaluator() if eval == "sums" else regions_evaluator()
         evaluator = with_noise(reading, noise, seed)
-    engine = Searcher(evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed)
+    engine = Searcher(
+        evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed, threads=threads
+    )
     return SolvingPlayer(
         engine, solve_at=solve_at, solve_live=solve_live, solve_share=solve_share, limits=limits,
         name="default",

@@ -31,7 +31,7 @@ from ...game import Game
 from ...games.squatter import SquatterState
 from ...games.squatter.experts import Seed001, Seed003, seed003_order
 from ...games.squatter.territory import Territory
-from ...options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, TIME, TT, Option
+from ...options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, THREADS, TIME, TT, Option
 from ...players import Player, SearchPlayer, move_limits, no_legal_move
 from ...search import Searcher, SearchResult
 from ..registry import register_ai
@@ -258,6 +258,7 @@ def seed003_ai(
         TT.with_default(1 << 18),
         ORDER,
         LMR,
+        THREADS,
         Option("book", "flag", True, "play the opening book's moves"),
         Option("solve_at", "whole", 20, "live free cells from which to solve exactly", low=0),
         Option("solve_share", "number", 0.6, "share of the move's time for the solver",
@@ -274,6 +275,7 @@ def default_ai(
     tt: int,
     order: bool,
     lmr: bool,
+    threads: int,
     book: bool,
     solve_at: int,
     solve_share: float,
@@ -289,6 +291,7 @@ def default_ai(
         order=seed003_order if order else None,
         seed=seed,
         reductions=lmr,
+        threads=threads,
     )
     return SquatterPlayer(
         engine,
