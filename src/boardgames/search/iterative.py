@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic
 
 from ..budget import INF, Budget, Limits, gc_paused, given_limits, pause_gc_for
-from ..errors import OptionError, SearchStopped
+from ..errors import BoardgamesError, OptionError, SearchStopped
 from ..game import S
 from ..options import check_real, check_whole
 from .negamax import SIDE_KEY, Core
@@ -186,11 +186,19 @@ class Searcher(Generic[S]):
         return self._game
 
     def _helpers_for(self, game: Game[Any]) -> Helpers:
-        """The helpers, started for `game` (again if the game changed or one died)."""
+        """The helpers, started for `game` (again if the game changed).
+        BoardgamesError, with every helper ended, if one of them failed or
+        ended: the next search starts new ones."""
         helpers = self._helpers
-        if helpers is not None and (helpers.game != game or not helpers.alive()):
-            self.close()
-            helpers = None
+        if helpers is not None:
+            try:
+                helpers.check()
+            except BoardgamesError:
+                self.close()
+                raise
+            if helpers.game != game:
+                self.close()
+                helpers = None
         if helpers is None:
             self._prepare(game)  # the helpers are forked with the tables made
             helpers = self._helpers = Helpers(self, self.threads - 1, game)
@@ -208,7 +216,11 @@ class Searcher(Generic[S]):
                 if result.completed:
                     yield result
         finally:
-            completed = helpers.stop()
+            try:
+                completed = helpers.stop()
+            except BoardgamesError:
+                self.close()
+                raise
         assert result is not None
         deepest = max(completed, key=lambda c: c.depth, default=None)
         if deepest is not None and deepest.depth > result.depth:

@@ -159,7 +159,8 @@ class Helpers:
             self._send(pipe, message)
 
     def stop(self) -> list[Completed]:
-        """Stop the helpers' search; the iterations they completed."""
+        """Stop the helpers' search; the iterations they completed.
+        BoardgamesError if a helper failed (its exception) or ended."""
         self.word[0] = 0
         completed: list[Completed] = []
         for pipe in self.pipes:
@@ -174,6 +175,13 @@ class Helpers:
                 raise BoardgamesError("a search helper ended unexpectedly") from None
         return completed
 
+    def check(self) -> None:
+        """BoardgamesError if a helper has ended (with its exception, if it
+        sent one): the searcher closes the others and says why."""
+        if not all(process.is_alive() for process in self.processes):
+            self.stop()  # raises the helper's error, or that it ended
+            raise BoardgamesError("a search helper ended unexpectedly")
+
     def clear(self) -> None:
         """The helpers forget their killers and history (the table is shared)."""
         for pipe in self.pipes:
@@ -184,10 +192,6 @@ class Helpers:
             pipe.send(message)
         except OSError:
             raise BoardgamesError("a search helper ended unexpectedly") from None
-
-    def alive(self) -> bool:
-        """Whether every helper still runs."""
-        return all(process.is_alive() for process in self.processes)
 
     def close(self) -> None:
         """End every helper: ask, wait up to CLOSE_WAIT seconds, then kill."""
