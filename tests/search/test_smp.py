@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 
 from boardgames.ai import make_player
-from boardgames.budget import Limits
 from boardgames.errors import BoardgamesError, OptionError
 from boardgames.registry import get_game
 from boardgames.search import Searcher
