@@ -242,6 +242,26 @@ def test_genmove_reuses_its_player_within_a_game():
     assert session.players == {}
 
 
+def test_genmove_searches_in_parallel_and_its_helpers_end_with_the_game_and_the_session():
+    """`genmove threads=2`: a parallel search, whose helper processes end when
+    the game changes and when the session ends."""
+    import multiprocessing
+
+    before = set(multiprocessing.active_children())
+    commands = io.StringIO("game squatter size=5\ngenmove depth=3 threads=2\n"
+                           "genmove ai=alphabeta depth=3 threads=2\nquit\n")
+    session = EngineSession(commands, io.StringIO())
+    assert session.handle("game squatter size=5").startswith("= ")
+    for line in ("genmove ai=alphabeta depth=3 threads=2", "genmove ai=alphabeta depth=3 threads=2"):
+        assert session.handle(line).startswith("= ")
+    assert len(set(multiprocessing.active_children()) - before) == 1  # one helper, kept
+    session.handle("game squatter size=5")
+    assert not set(multiprocessing.active_children()) - before
+    session.run()
+    assert session.output.getvalue().count("= ") == 4, session.output.getvalue()
+    assert not set(multiprocessing.active_children()) - before
+
+
 def test_load_adopts_the_size_the_file_gives():
     from pathlib import Path
 

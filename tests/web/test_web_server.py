@@ -132,6 +132,16 @@ def test_a_request_gets_no_more_than_the_server_gives(server):
     assert reply.status == 400 and "--max-time" in reply.error
 
 
+def test_a_request_gets_no_more_search_processes_than_the_server_has_cores(server):
+    cores = os.cpu_count() or 1
+    sides = [{}, {"ai": f"default:threads={cores + 1}"}]
+    reply = server.post("/api/sessions", {"game": "squatter", "sides": sides})
+    assert reply.status == 400 and "cores" in reply.error, reply.body
+    sides = [{}, {"ai": f"alphabeta:threads={min(cores, 2)},depth=2"}]
+    reply = server.post("/api/sessions", {"game": "squatter", "sides": sides})
+    assert reply.status == 200, reply.body
+
+
 def test_the_page_cannot_be_framed_by_another_site(server):
     headers = {k.lower(): v for k, v in server.get("/").headers.items()}
     assert headers["x-frame-options"] == "DENY"

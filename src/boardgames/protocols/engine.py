@@ -111,17 +111,26 @@ class EngineSession:
     # --- the loop ----------------------------------------------------------------
     def run(self) -> int:
         """Serve commands until `quit` or end of input; returns the exit code (0)."""
-        # readline, not iteration: answer each line as soon as it arrives on a pipe.
-        for line in iter(self.input.readline, ""):
-            text = command_text(line)
-            if not text:
-                continue
-            if text.split()[0] == "quit":
-                self._respond(True, "")
-                break
-            self.output.write(self.handle(text))
-            self.output.flush()
+        try:
+            # readline, not iteration: answer each line as soon as it arrives on a pipe.
+            for line in iter(self.input.readline, ""):
+                text = command_text(line)
+                if not text:
+                    continue
+                if text.split()[0] == "quit":
+                    self._respond(True, "")
+                    break
+                self.output.write(self.handle(text))
+                self.output.flush()
+        finally:
+            self._forget_players()
         return 0
+
+    def _forget_players(self) -> None:
+        """Close genmove's players (a parallel search's helpers end) and drop them."""
+        players, self.players = list(self.players.values()), {}
+        for player in players:
+            player.close()
 
     def handle(self, line: str) -> str:
         """The full response (with its trailing empty line) to one command line."""
@@ -197,7 +206,7 @@ class EngineSession:
         game = get_game(args[0], **parse_options(args[1:], "game option"))
         state = game.new_state()
         self.game, self.state = game, state
-        self.players.clear()
+        self._forget_players()
         self.time_manager = self.time_manager.fresh()
         return ""
 
@@ -267,7 +276,7 @@ class EngineSession:
             raise ProtocolError(f"cannot read {path}: {exc.reason}") from None
         state = game.parse_position(text)
         if state.game != game:
-            self.players.clear()
+            self._forget_players()
         self.game, self.state = state.game, state
         return ""
 

@@ -11,6 +11,8 @@ user's browser can reach:
   MAX_DATA_FILE, and nothing outside it (no absolute name, no `..`, no
   link leading out) is ever opened;
 - every option in seconds (`time=`) is at most the server's `max_time`;
+- `threads=` (the processes of a parallel search) is at most the number of
+  cores of the server;
 - a program ("program:CMD ARGS") is refused unless the server was started
   with `--allow-programs` (then it runs with the side's seconds a move).
 
@@ -54,6 +56,8 @@ def web_player(
             options[key] = data_file(key, value, settings.data_dir)
         elif kind == "seconds" or key == "time":
             options[key] = capped_seconds(key, value, settings)
+        elif key == "threads":
+            options[key] = capped_threads(value)
     player = build_player(game, name, options, spec, time=seconds)
     return player, options.get("time", seconds)
 
@@ -68,6 +72,17 @@ def capped_seconds(key: str, value: Any, settings: WebSettings) -> float:
             f" {quote(value)} (boardgames web --max-time)"
         )
     return seconds
+
+
+def capped_threads(value: Any) -> int:
+    """A number of search processes no larger than the server's cores."""
+    cores = os.cpu_count() or 1
+    threads = Option("threads", "whole", low=1).check(value)
+    assert isinstance(threads, int)
+    if threads > cores:
+        raise OptionError(f"threads must be at most {cores} (the cores of this server), not"
+                          f" {quote(value)}")
+    return threads
 
 
 def data_file(key: str, value: Any, folder: Path | None) -> str:
