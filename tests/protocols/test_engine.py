@@ -252,7 +252,8 @@ def test_genmove_searches_in_parallel_and_its_helpers_end_with_the_game_and_the_
                            "genmove ai=alphabeta depth=3 threads=2\nquit\n")
     session = EngineSession(commands, io.StringIO())
     assert session.handle("game squatter size=5").startswith("= ")
-    for line in ("genmove ai=alphabeta depth=3 threads=2", "genmove ai=alphabeta depth=3 threads=2"):
+    for _ in range(2):
+        line = "genmove ai=alphabeta depth=3 threads=2"
         assert session.handle(line).startswith("= ")
     assert len(set(multiprocessing.active_children()) - before) == 1  # one helper, kept
     session.handle("game squatter size=5")
