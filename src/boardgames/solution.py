@@ -8,11 +8,14 @@ type without the games importing the search.
 
 from __future__ import annotations
 
+import mmap
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .budget import NO_NODE_LIMIT, Budget, Limits
+from .errors import OptionError
 
 if TYPE_CHECKING:
     from .game import Game, State
@@ -177,3 +180,101 @@ class SolverBase:
     def clear(self) -> None:
         """Forget the table."""
         self.table.clear()
+
+    def share(self, entries: int) -> None:
+        """Keep the table in shared memory from now on (`SharedTable` of
+        `entries` entries), for the processes forked after this call to solve
+        with: fixed in size, so `make_room` is never needed."""
+        self.table = cast("dict[int, int]", SharedTable(entries, self.WORK_SHIFT))
+        self.max_entries = 1 << 62
+
+
+#: Keys a SharedTable holds exactly: two 63-bit words.
+SHARED_KEY_BITS = 126
+_WORD = (1 << 63) - 1
+#: Mixed into every check word, so that a slot never written (all zeros)
+#: never checks out, whatever key is looked up.
+_SALT = 0x5DEECE66D2545F49
+
+
+class SharedTable:
+    """A solver's table (key -> int entry, as the dict of `SolverBase`) in one
+    anonymous shared memory map, so that forked processes solving the same
+    game share what each proves (solving/shared.py).
+
+    Fixed size: `entries` slots (a power of two) of four 8-byte words (the
+    key's low and high 63 bits, the entry, a check word), in buckets of two
+    slots: one 64-byte cache line, so a look-up reads one line.  A key's
+    bucket is its bits folded (`key ^ key >> 23 ^ key >> 46`: the solvers'
+    keys are exact encodings, not random hashes).  The first slot of a
+    bucket keeps the costlier entry (the work above `work_shift`), the
+    second takes the others.  Keys are held whole (up to SHARED_KEY_BITS
+    bits), so two positions never share an entry.  Processes write without
+    locks: the check word is the key words and the entry XORed with a
+    constant, and a read that finds it broken (two writes mixed) is a miss.
+    A new map is all zeros, which reads as empty: nothing is written before
+    use, and the kernel gives it memory page by page as entries land.  The
+    map has no name: the kernel frees it with the last process that maps it.
+
+    `get` is a closure over the words (no attribute lookups): the solvers
+    call it at every node.
+    """
+
+    def __init__(self, entries: int, work_shift: int) -> None:
+        size = 1 << (max(entries, 2).bit_length() - 1)
+        self.size = size
+        self.mask = mask = (size >> 1) - 1
+        self.work_shift = work_shift
+        self.memory = mmap.mmap(-1, 4 * 8 * size)
+        self.words = words = cast("array[int]", memoryview(self.memory).cast("q"))
+        #: Entries this process stored (what `len` says).
+        self.stored = 0
+
+        def get(key: int, default: int | None = None) -> int | None:
+            """The entry of `key`, or `default`."""
+            low = key & _WORD
+            high = key >> 63
+            i = ((key ^ key >> 23 ^ key >> 46) & mask) << 3
+            if words[i] != low or words[i + 1] != high:
+                i += 4
+                if words[i] != low or words[i + 1] != high:
+                    return default
+            entry = words[i + 2]
+            if words[i + 3] == low ^ high ^ entry ^ _SALT:
+                return entry
+            return default
+
+        self.get = get
+
+    def clear(self) -> None:
+        """Empty every slot."""
+        self.memory[:] = bytes(len(self.memory))
+        self.stored = 0
+
+    def __setitem__(self, key: int, entry: int) -> None:
+        low, high = key & _WORD, key >> 63
+        if high > _WORD or key < 0:
+            raise OptionError(
+                f"threads: this board's positions need keys over {SHARED_KEY_BITS} bits,"
+                " more than a shared table holds; solve it in one process"
+            )
+        words = self.words
+        i = ((key ^ key >> 23 ^ key >> 46) & self.mask) << 3
+        if (words[i] != low or words[i + 1] != high) and (
+            words[i + 2] >> self.work_shift > entry >> self.work_shift
+        ):
+            i += 4
+        words[i] = low
+        words[i + 1] = high
+        words[i + 2] = entry
+        words[i + 3] = low ^ high ^ entry ^ _SALT
+        self.stored += 1
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, int) and self.get(key) is not None
+
+    def __len__(self) -> int:
+        return self.stored
+
+    def __repr__(self) -> str:
+        return f"SharedTable(size={self.size})"

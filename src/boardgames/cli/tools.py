@@ -255,6 +255,19 @@ def first_player_value(value: int, to_move: int) -> int:
     default=None,
     help="Split the solve over a Dask cluster (e.g. tcp://host:8786); needs the dask extra.",
 )
+@click.option(
+    "--threads",
+    type=Whole(1, 256),
+    default=1,
+    show_default=True,
+    help="Processes solving together, sharing one table in memory.",
+)
+@click.option(
+    "--table",
+    type=Whole(2, 1 << 28),
+    default=None,
+    help="Entries of the shared table with --threads [default: 4194304, 128 MB].",
+)
 @game_options
 def solve(
     game_name: str,
@@ -265,16 +278,23 @@ def solve(
     no_line: bool,
     workers: int | None,
     scheduler: str | None,
+    threads: int,
+    table: int | None,
     **kwargs: Any,
 ) -> None:
     """Solve GAME exactly (small boards): winner, value, best moves.
 
     Also a principal line (optimal play to the end) when the solver can give
-    one; --workers/--scheduler split the work (the same answer).
+    one; --workers/--scheduler split the work, --threads shares one table
+    among processes solving together (the same answer).
     """
     plugins = tuple(kwargs.get("plugin", ()))
     if workers is not None and scheduler is not None:
         raise OptionError("give either a number of workers or a Dask scheduler, not both")
+    if threads > 1 and (workers is not None or scheduler is not None):
+        raise OptionError("give either --threads or a split (--workers, --scheduler), not both")
+    if table is not None and threads == 1:
+        raise OptionError("--table is the shared table of --threads")
     game = game_from_kwargs(game_name, kwargs)
     state = game.replay(moves.split())
     options: dict[str, Any] = {
@@ -286,7 +306,12 @@ def solve(
     if workers is None and scheduler is None:
         from ..solving.position import solve_position
 
-        progress(f"solving {game.describe()} ...")
+        if threads > 1:
+            options["threads"] = threads
+            if table is not None:
+                options["table"] = table
+        shared = f" on {threads} processes sharing a table" if threads > 1 else ""
+        progress(f"solving {game.describe()}{shared} ...")
         result = solve_position(state, **options)
     else:
         from ..solving.split import solve_with_workers

@@ -266,10 +266,10 @@ class _Solver:
         if self.tt is None:
             return -1
         key, frame = tt_key(self.state, self.symmetry)
-        i = lookup_function(self.tt)(key)
-        if i < 0 or self.tt.moves[i] < 0:
+        entry = self.tt.entry(key)  # checked against its seal in a shared table
+        if entry is None or entry.move < 0:
             return -1
-        m = self.tt.moves[i]
+        m = entry.move
         return self.state.game.unmap_move(m, frame) if frame else m
 
     def _build(self) -> SolveNodeFn:
@@ -284,6 +284,10 @@ class _Solver:
             tkeys, tdepths, tvalues = tt.keys, tt.depths, tt.values
             tbounds, tmoves, tages, mask = tt.bounds, tt.moves, tt.ages, tt.mask
             lookup = lookup_function(tt)
+            tchecks = tt.checks if tt.checks is not None else tkeys  # read when shared only
+        # A shared table (tt.py): entries are checked against their seal on
+        # reading and sealed on writing, since other processes write too.
+        shared = tt is not None and tt.checks is not None
         refute = self._refuter() if self.etc else None
         killer_table, hist_tables = self.killers.table, self.history.tables
         remember = cutoff_recorder(killer_table, hist_tables)
@@ -306,10 +310,14 @@ class _Solver:
                 if i >= 0:
                     v = tvalues[i]
                     b = tbounds[i]
-                    # Never cut at the root: it must still name its best move.
-                    if ply and (b == EXACT or (v >= beta if b == LOWER else v <= alpha)):
-                        return v
                     m = tmoves[i]
+                    if shared and tchecks[i] != key ^ hash(v) ^ (tdepths[i] << 32) ^ (b << 29) ^ (
+                        m + 1
+                    ):
+                        b, m = -1, -1  # two processes' writes mixed: no entry
+                    # Never cut at the root: it must still name its best move.
+                    elif ply and (b == EXACT or (v >= beta if b == LOWER else v <= alpha)):
+                        return v
                     if m >= 0:
                         tt_move = unmap_move(m, frame) if frame else m
                 if refute is not None and ply:
@@ -344,11 +352,14 @@ class _Solver:
                 i = (key & mask) << 1
                 if not (tkeys[i] == key or work >= tdepths[i] or tages[i] != 0):
                     i += 1
+                m = map_move(best_move, frame) if frame else best_move
                 tkeys[i] = key
                 tdepths[i] = work
                 tvalues[i] = best
                 tbounds[i] = bound
-                tmoves[i] = map_move(best_move, frame) if frame else best_move
+                tmoves[i] = m
+                if shared:
+                    tchecks[i] = key ^ hash(best) ^ (work << 32) ^ (bound << 29) ^ (m + 1)
             return best
 
         return node
@@ -365,6 +376,7 @@ class _Solver:
         assert self.tt is not None
         tvalues, tbounds = self.tt.values, self.tt.bounds
         lookup = lookup_function(self.tt)
+        entry = self.tt.entry if self.tt.checks is not None else None  # a shared table
 
         def refute(moves: list[int], side: int, beta: float) -> float | None:
             for m in moves:
@@ -384,6 +396,11 @@ class _Solver:
                 if j >= 0:
                     b = tbounds[j]
                     v = tvalues[j]
+                    if entry is not None:  # shared: read the fields behind their seal
+                        found = entry(key)
+                        if found is None:
+                            continue
+                        b, v = found.bound, found.value
                     if same and b != UPPER and v >= beta:
                         return v
                     if not same and b != LOWER and -v >= beta:

@@ -34,10 +34,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget, Limits, given_limits
+from ..errors import OptionError
+from ..options import check_whole
 from ..registry import game_entry
 from ..search import solve as generic_solve
 from ..search.tt import TranspositionTable
 from ..solution import EXACT, SolveResult, line_by_solving
+from .shared import SHARED_TABLE, solving_helpers
 
 if TYPE_CHECKING:
     from ..game import Game, State
@@ -49,6 +52,10 @@ SolverFn = Callable[..., SolveResult]
 _KEPT: dict[Game[Any], Any] = {}
 #: Entries of the generic solver's table kept between solves (as one solve's default).
 GENERIC_TABLE = 1 << 18
+#: Most processes of one parallel solve.
+MAX_THREADS = 256
+#: Most entries of a shared table (32 or 49 bytes each).
+MAX_SHARED_TABLE = 1 << 28
 
 
 class GenericSolver:
@@ -57,6 +64,10 @@ class GenericSolver:
 
     def __init__(self, game: Game[Any]) -> None:
         self.table = TranspositionTable(GENERIC_TABLE)
+
+    def share(self, entries: int) -> None:
+        """Keep the table in shared memory (for forked helpers) from now on."""
+        self.table = TranspositionTable(entries, shared=True)
 
     def solve(self, state: State[Any], **options: Any) -> SolveResult:
         """Solve `state` with the generic solver, keeping the table between calls."""
@@ -135,14 +146,45 @@ def solve_position(
     line: bool = False,
     window: tuple[float, float] | None = None,
     reuse: bool = False,
+    threads: int = 1,
+    table: int = SHARED_TABLE,
 ) -> SolveResult:
     """Solve `state` (left unchanged) with its game's solver: see the module
     docstring for the options and for `reuse`.  `value` is from the side to move; with
     `outcome` it is the sign of the margin.  With `line`, `result.line` is a
     principal line whenever the result is exact.  Raises `SearchStopped`
     ("solve gave up after S s (N nodes)") when the `limits` (or `time=`
-    seconds) run out."""
-    info = solver_info(state.game, reuse)
+    seconds) run out.
+
+    `threads` above 1 solves with that many processes sharing one table of
+    `table` entries (solving/shared.py; not with `reuse`): the same answer,
+    sooner."""
+    check_whole("threads", threads, 1, MAX_THREADS)
+    check_whole("table", table, 2, MAX_SHARED_TABLE)
+    if threads > 1:
+        if reuse:
+            raise OptionError("threads: a parallel solve makes its own solver (no reuse)")
+        solver = solver_for(state.game)
+        solver.share(table)
+        info = replace(solver_info(state.game, reuse=True), function=solver.solve)
+        helper_options = {"outcome": True} if outcome and info.outcome else {}
+        with solving_helpers(solver, state, threads, helper_options, info.limits):
+            return _solve(info, state, limits, time, all_moves, outcome, line, window)
+    return _solve(solver_info(state.game, reuse), state, limits, time, all_moves, outcome, line,
+                  window)
+
+
+def _solve(
+    info: SolverInfo,
+    state: State[Any],
+    limits: Limits | None,
+    time: float | None,
+    all_moves: bool,
+    outcome: bool,
+    line: bool,
+    window: tuple[float, float] | None,
+) -> SolveResult:
+    """`solve_position` with the solver `info` describes."""
     budget = Budget(given_limits(limits, None, time), what="solve")
     options: dict[str, Any] = {"all_moves": all_moves}
     if info.limits:
