@@ -1,0 +1,212 @@
+"""Solving with several processes sharing one table (`solve --threads N`).
+
+The answer is the one process's answer; the helpers end with the solve,
+whatever ends it, and leave nothing in /dev/shm.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import connect_four  # noqa: F401  (registers connect4: the generic solver)
+import pytest
+from click.testing import CliRunner
+
+from boardgames.cli import main
+from boardgames.errors import OptionError, SearchStopped
+from boardgames.registry import get_game
+from boardgames.solution import SharedTable
+from boardgames.solving import shared
+from boardgames.solving.position import solve_position
+
+SHM = Path("/dev/shm")
+
+#: (game, options, moves): one position per solver (Squatter, edge, Hadron, generic).
+POSITIONS = [
+    ("squatter", {"size": 4}, ""),
+    ("dots", {"rows": 2, "cols": 3}, ""),
+    ("hexifence", {"size": 2}, [0, 5, 9, 14, 20, 25]),
+    ("hadron", {"rows": 4, "cols": 4}, ""),
+    ("hadron", {"rows": 3, "cols": 4}, ""),
+    ("connect4", {}, "c f f c e f b a f d f d g b e f c c g b"),
+]
+
+
+def shm_names() -> set[str]:
+    return {p.name for p in SHM.iterdir()} if SHM.is_dir() else set()
+
+
+def no_children_left(before: set, grace: float = 10.0) -> bool:
+    deadline = time.monotonic() + grace
+    while set(multiprocessing.active_children()) - before:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+# --- the shared table ---------------------------------------------------------------------
+def test_the_shared_table_keeps_whole_keys_and_checks_its_entries():
+    table = SharedTable(64, work_shift=4)
+    assert table.get(0) is None  # a new table is empty, key 0 included
+    big = (1 << 120) + 5
+    table[0] = 7
+    table[big] = 9 << 4
+    table[5] = 3  # same low word as `big`, another key
+    assert (table.get(0), table.get(big), table.get(5), table.get(6, -1)) == (7, 9 << 4, 3, -1)
+    assert big in table and 6 not in table and len(table) == 3
+    i = next(i for i in range(0, len(table.words), 4) if table.words[i + 2] == 9 << 4)
+    table.words[i + 2] = 10 << 4  # another writer's entry behind this key's words
+    assert table.get(big) is None
+    with pytest.raises(OptionError, match="126 bits"):
+        table[1 << 130] = 1
+    table.clear()
+    assert table.get(0) is None and len(table) == 0
+
+
+def test_the_costlier_entry_keeps_the_first_slot_of_its_bucket():
+    table = SharedTable(2, work_shift=4)  # one bucket of two slots
+    table[1] = 5 << 4  # costly
+    table[2] = 1 << 4  # cheap: the second slot
+    table[3] = 2 << 4  # cheap: replaces the second slot
+    assert table.get(1) == 5 << 4 and table.get(2) is None and table.get(3) == 2 << 4
+
+
+# --- the answers ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "options", "moves"), POSITIONS)
+def test_two_processes_give_the_answer_of_one(name, options, moves):
+    state = get_game(name, **options).replay(moves.split() if isinstance(moves, str) else moves)
+    before = set(multiprocessing.active_children())
+    alone = solve_position(state, all_moves=True, line=True)
+    together = solve_position(state, all_moves=True, line=True, threads=2, table=1 << 16)
+    assert (together.value, together.winner, sorted(together.best)) == (
+        alone.value, alone.winner, sorted(alone.best)
+    )
+    replay = state.copy()
+    for move in together.line or []:
+        replay.make(move)
+    assert replay.is_over()
+    assert no_children_left(before)
+
+
+def test_outcome_and_three_processes():
+    state = get_game("squatter", size=4).new_state()
+    alone = solve_position(state, outcome=True)
+    assert solve_position(state, outcome=True, threads=3).value == alone.value
+
+
+def test_threads_are_checked():
+    state = get_game("squatter", size=4).new_state()
+    with pytest.raises(OptionError, match="threads"):
+        solve_position(state, threads=0)
+    with pytest.raises(OptionError, match="threads"):
+        solve_position(state, threads=2, reuse=True)
+    with pytest.raises(OptionError, match="table"):
+        solve_position(state, threads=2, table=1)
+
+
+def test_a_time_limit_stops_every_process():
+    state = get_game("dots", rows=3, cols=4).new_state()
+    before = set(multiprocessing.active_children())
+    started = time.perf_counter()
+    with pytest.raises(SearchStopped, match="solve gave up"):
+        solve_position(state, time=0.5, threads=2)
+    assert time.perf_counter() - started < 5
+    assert no_children_left(before, grace=1.0)
+
+
+def failing_helper(*args, **kwargs):
+    raise RuntimeError("helper broke")
+
+
+def test_a_failing_helper_leaves_the_answer_and_no_process(monkeypatch):
+    """A helper's exception (printed on stderr by multiprocessing) changes
+    nothing of the answer, and no process is left."""
+    monkeypatch.setattr(shared, "helper_main", failing_helper)
+    state = get_game("dots", rows=2, cols=3).new_state()
+    before = set(multiprocessing.active_children())
+    assert solve_position(state, threads=2).value == solve_position(state).value
+    assert no_children_left(before)
+
+
+SCRIPT = textwrap.dedent(
+    """
+    import multiprocessing, threading, time
+    from boardgames.registry import get_game
+    from boardgames.solving.position import solve_position
+
+    def report():
+        while True:
+            helpers = [p.pid for p in multiprocessing.active_children()]
+            if helpers:
+                print(" ".join(map(str, helpers)), flush=True)
+                return
+            time.sleep(0.01)
+
+    threading.Thread(target=report, daemon=True).start()
+    solve_position(get_game("dots", rows=3, cols=4).new_state(), threads=3)
+    """
+)
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL])
+def test_no_helper_outlives_the_solving_process(how):
+    before = shm_names()
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        pids = [int(pid) for pid in process.stdout.readline().split()]
+        assert pids, process.stderr.read() if process.stderr else ""
+        time.sleep(0.5)
+        assert all(alive(pid) for pid in pids)
+        process.send_signal(how)
+        process.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(alive(pid) for pid in pids)
+        assert shm_names() <= before
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+# --- the command ------------------------------------------------------------------------------
+def test_solve_threads_gives_the_same_answer():
+    args = ["solve", "squatter", "--size", "4", "--all"]
+    alone = CliRunner().invoke(main, args)
+    together = CliRunner().invoke(main, [*args, "--threads", "2", "--table", "65536"])
+    assert alone.exit_code == together.exit_code == 0, together.output
+    same = [line for line in alone.stdout.splitlines() if not line.startswith(("nodes", "time"))]
+    assert [line for line in together.stdout.splitlines() if line in same] == same
+    assert "2 processes sharing a table" in together.stderr
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--threads", "2", "-w", "2"], "not both"),
+        (["--table", "1024"], "--table"),
+        (["--threads", "0"], "threads"),
+    ],
+)
+def test_solve_threads_options_are_checked(extra, message):
+    result = CliRunner().invoke(main, ["solve", "squatter", "--size", "4", *extra])
+    assert result.exit_code == 2 and message in result.output
