@@ -197,6 +197,16 @@ _WORD = (1 << 63) - 1
 _SALT = 0x5DEECE66D2545F49
 
 
+def largest_prime(n: int) -> int:
+    """The largest prime not above `n` (`n` itself below 3, at least 1)."""
+    if n < 3:
+        return max(n, 1)
+    for candidate in range(n, 2, -1):
+        if candidate % 2 and all(candidate % d for d in range(3, int(candidate**0.5) + 1, 2)):
+            return candidate
+    return 2
+
+
 class SharedTable:
     """A solver's table (key -> int entry, as the dict of `SolverBase`) in one
     anonymous shared memory map, so that forked processes solving the same
@@ -205,8 +215,9 @@ class SharedTable:
     Fixed size: `entries` slots (a power of two) of four 8-byte words (the
     key's low and high 63 bits, the entry, a check word), in buckets of two
     slots: one 64-byte cache line, so a look-up reads one line.  A key's
-    bucket is its bits folded (`key ^ key >> 23 ^ key >> 46`: the solvers'
-    keys are exact encodings, not random hashes).  The first slot of a
+    bucket is the key modulo the number of buckets, a prime: the solvers'
+    keys are exact encodings, not random hashes, and every bit of them
+    must count (a mask would keep only the low bits).  The first slot of a
     bucket keeps the costlier entry (the work above `work_shift`), the
     second takes the others.  Keys are held whole (up to SHARED_KEY_BITS
     bits), so two positions never share an entry.  Processes write without
@@ -223,7 +234,7 @@ class SharedTable:
     def __init__(self, entries: int, work_shift: int) -> None:
         size = 1 << (max(entries, 2).bit_length() - 1)
         self.size = size
-        self.mask = mask = (size >> 1) - 1
+        self.buckets = buckets = largest_prime(size >> 1)
         self.work_shift = work_shift
         self.memory = mmap.mmap(-1, 4 * 8 * size)
         self.words = words = cast("array[int]", memoryview(self.memory).cast("q"))
@@ -234,7 +245,7 @@ class SharedTable:
             """The entry of `key`, or `default`."""
             low = key & _WORD
             high = key >> 63
-            i = ((key ^ key >> 23 ^ key >> 46) & mask) << 3
+            i = key % buckets << 3
             if words[i] != low or words[i + 1] != high:
                 i += 4
                 if words[i] != low or words[i + 1] != high:
@@ -259,7 +270,7 @@ class SharedTable:
                 " more than a shared table holds; solve it in one process"
             )
         words = self.words
-        i = ((key ^ key >> 23 ^ key >> 46) & self.mask) << 3
+        i = key % self.buckets << 3
         if (words[i] != low or words[i + 1] != high) and (
             words[i + 2] >> self.work_shift > entry >> self.work_shift
         ):

@@ -26,7 +26,7 @@ import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..budget import Limits
 from ..errors import SearchStopped
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
     from ..game import State
 
+T = TypeVar("T")
+
 #: Entries of a shared solver table unless told (32 bytes each for the games'
 #: own solvers: 128 MB; 49 for the generic solver's transposition table).
 SHARED_TABLE = 1 << 22
@@ -45,13 +47,24 @@ SHARED_TABLE = 1 << 22
 STOP_WAIT = 2.0
 
 
-def helper_order(moves: list[int], index: int) -> list[int]:
-    """The root moves in helper `index`'s order: reversed for odd helpers,
-    rotated by `index` for the others."""
+def helper_order(items: list[T], index: int) -> list[T]:
+    """`items` in helper `index`'s order: reversed for odd helpers, rotated
+    by `index` for the others."""
     if index % 2:
-        return moves[::-1]
-    turn = index % max(len(moves), 1)
-    return moves[turn:] + moves[:turn]
+        return items[::-1]
+    turn = index % max(len(items), 1)
+    return items[turn:] + items[:turn]
+
+
+def children(state: State[Any]) -> list[State[Any]]:
+    """The positions after each move of `state` that are not over."""
+    found = []
+    for move in state.legal_moves():
+        child = state.copy()
+        child.make(move)
+        if not child.is_over():
+            found.append(child)
+    return found
 
 
 @contextmanager
@@ -100,12 +113,7 @@ def helper_main(
     die_with_parent()
     if stoppable:
         options = {**options, "limits": Limits(stop=StopFlag(word, 1))}
-    positions = []
-    for move in helper_order(state.legal_moves(), index):
-        child = state.copy()
-        child.make(move)
-        if not child.is_over():
-            positions.append(child)
+    positions = helper_order(children(state), index)
     positions.append(state)
     with contextlib.suppress(SearchStopped):
         for position in positions:
