@@ -1,4 +1,4 @@
-"""How much sooner do two processes sharing a table search to a depth, or solve a position, than one?
+"""How much sooner do two processes sharing a table reach a depth or a solve than one?
 
     python tools/parallel_search.py --rounds 3
 
@@ -65,7 +65,7 @@ def measure(kind: str, game_name: str, options: dict[str, int], moves: str, dept
     startup = 0.0
     if kind == "search":
         player = make_player(game, f"default:threads={threads}")
-        engine = getattr(player, "engine")
+        engine = player.engine  # type: ignore[attr-defined]
         started = time.perf_counter()
         engine.search(state.copy(), Limits(depth=1))  # forks the helpers
         startup = time.perf_counter() - started
@@ -110,7 +110,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2, help="processes to compare with one")
     parser.add_argument("--quick", action="store_true", help="smaller cases, seconds each")
     parser.add_argument("--only", default="", help="run the cases whose name has this text")
-    parser.add_argument("--one", default=None, help=argparse.SUPPRESS)  # a measurement
+    parser.add_argument("--one", default=None, metavar="JSON",
+                        help="one measurement in this process (what each run starts)")
     args = parser.parse_args()
     if args.one is not None:
         kind, game, options, moves, depth, threads = json.loads(args.one)
