@@ -5,8 +5,13 @@
 Wall times, alternately with one process and two, on a machine with at
 least two cores; the figures printed are the ratios (one process's time /
 two processes' time).  The target is 1.5; the assertions keep a margin for
-a loaded machine (on Linux, other sessions' processes take CPU from both
-processes of a parallel search at once: see docs/results/parallel-search.md).
+a loaded machine.  On a shared Linux machine, run them in a session of
+their own with a higher autogroup priority, or other sessions' processes
+take CPU from both processes of a parallel search at once (see
+docs/results/parallel-search.md):
+
+    setsid sh -c 'echo -10 > /proc/self/autogroup; pytest benchmarks/test_bench_parallel.py -m benchmark -s'
+
 `tools/parallel_search.py` measures the same cases in fresh processes,
 with memory.
 """

@@ -312,7 +312,9 @@ class TranspositionTable:
 
     def used(self) -> int:
         """How many slots hold an entry."""
-        return self.size - self.keys.tolist().count(EMPTY)
+        if self.checks is not None:  # memoryviews have no count()
+            return self.size - self.keys.tolist().count(EMPTY)
+        return self.size - self.keys.count(EMPTY)
 
     def __len__(self) -> int:
         return self.size
