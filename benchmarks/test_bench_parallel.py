@@ -10,7 +10,8 @@ their own with a higher autogroup priority, or other sessions' processes
 take CPU from both processes of a parallel search at once (see
 docs/results/parallel-search.md):
 
-    setsid sh -c 'echo -10 > /proc/self/autogroup; pytest benchmarks/test_bench_parallel.py -m benchmark -s'
+    setsid sh -c 'echo -10 > /proc/self/autogroup;
+                  pytest benchmarks/test_bench_parallel.py -m benchmark -s'
 
 `tools/parallel_search.py` measures the same cases in fresh processes,
 with memory.
