@@ -183,9 +183,11 @@ class Helpers:
             raise BoardgamesError("a search helper ended unexpectedly")
 
     def clear(self) -> None:
-        """The helpers forget their killers and history (the table is shared)."""
+        """The helpers forget their killers and history (the table is shared).
+        A helper that has ended is not an error here: the next search says so."""
         for pipe in self.pipes:
-            self._send(pipe, ("clear",))
+            with contextlib.suppress(OSError):
+                pipe.send(("clear",))
 
     def _send(self, pipe: Connection, message: tuple[Any, ...]) -> None:
         try:
