@@ -34,6 +34,7 @@ from .options import (
     keyword_options,
     named_parameters,
 )
+from .weights import Weights
 from .zobrist import identity, invert
 
 S = TypeVar("S", bound="State[Any]")
@@ -214,6 +215,11 @@ class Game(ABC, Generic[S]):
         The key "default" names the game's best evaluator.
         """
         return {"default": lambda: _zero}
+
+    def tunable_weights(self) -> Weights | None:
+        """The tunable weights of the evaluator the default AI plays with
+        (`boardgames.weights`), or None when it declares none."""
+        return None
 
     def default_evaluator(self) -> Callable[[S], float]:
         """A new instance of the game's evaluator named "default"."""

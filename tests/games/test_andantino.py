@@ -445,8 +445,9 @@ def test_evaluator_options_are_named_and_checked():
     )
     from boardgames.options import keyword_options
 
-    # Every ThreatEvaluator weight is an option of the factory, and nothing else but `forced`.
-    assert keyword_options(threat_evaluator) == {*DEFAULT_WEIGHTS, "forced"}
+    # Every ThreatEvaluator weight is an option of the factory, and nothing
+    # else but `forced` and the params file.
+    assert keyword_options(threat_evaluator) == {*DEFAULT_WEIGHTS, "forced", "params"}
     evaluate = GAME.evaluator("default", four=1, forced=0)
     assert isinstance(evaluate, ThreatEvaluator)
     assert (evaluate.weights["four"], evaluate.weights["three"], evaluate.forced) == (1, 60.0, 0)

@@ -103,10 +103,15 @@ def test_spec_builder():
     assert aenigma_spec({}) == "aenigma"
 
 
-def test_tuners_are_declared_by_the_games():
-    assert tuner_for("hadron").ai == "aenigma"
-    with pytest.raises(OptionError, match="no tuner for 'squatter'; available: hadron"):
-        tuner_for("squatter")
+def test_tuners_are_declared_by_the_games_or_made_from_their_weights():
+    assert tuner_for(get_game("hadron")).ai == "aenigma"
+    # Squatter declares no tuner: natural selection runs over its declared weights.
+    tuner = tuner_for(get_game("squatter", size=6))
+    assert tuner.ai == "default"
+    assert set(tuner.space(get_game("squatter")).ranges) == {
+        "capture", "tempo", "pressure", "shape", "corner", "side", "potential", "fork"}
+    with pytest.raises(OptionError, match="no tuner for 'hexifence'; available: hadron"):
+        tuner_for(get_game("hexifence"))
 
 
 def test_a_tuner_registered_by_a_plugin_reaches_the_command(tmp_path, monkeypatch):

@@ -35,7 +35,7 @@ from ..errors import BoardgamesError, OptionError
 from ..game import Game
 from ..io import atomic_write_text
 from ..options import check_whole
-from ..registry import game_part
+from ..registry import game_entry, game_part
 from ..tournament.run import round_robin
 from ..tournament.schedule import TournamentSettings
 from ..tournament.standings import TournamentResult
@@ -311,7 +311,22 @@ class Tuner:
         return result
 
 
-def tuner_for(game_name: str) -> Tuner:
-    """The tuner the game `game_name` declares; OptionError naming the games that have one."""
-    tuner: Tuner = game_part(game_name, "tuner")
+def weights_tuner(game: Game[Any]) -> Tuner | None:
+    """A tuner of the default AI over the weights its evaluator declares, each
+    drawn in its declared range (None when it declares none)."""
+    weights = game.tunable_weights()
+    if weights is None:
+        return None
+    space = ParamSpace({w.name: ParamRange(w.low, w.high) for w in weights.weights})
+    return Tuner(game.name, "default", lambda _: space, f"{weights.describe()}'s weights")
+
+
+def tuner_for(game: Game[Any]) -> Tuner:
+    """The tuner the game declares, else one over its declared weights
+    (`weights_tuner`); OptionError naming the games that have one."""
+    if game_entry(game.name).part("tuner") is None:
+        found = weights_tuner(game)
+        if found is not None:
+            return found
+    tuner: Tuner = game_part(game.name, "tuner")
     return tuner

@@ -35,7 +35,7 @@ from ...budget import Budget, Limits
 from ...evaluation import with_noise
 from ...game import Game
 from ...games.andantino.experts import (
-    DEFAULT_WEIGHTS,
+    THREAT_WEIGHTS,
     ThreatEvaluator,
     order_moves,
     order_moves_groups,
@@ -46,6 +46,7 @@ from ...games.andantino.rules import AndantinoState
 from ...options import LIMITS, SEED, THREADS, TT, Option, noise
 from ...players import DEFAULT_TIME, Player, SearchPlayer
 from ...search import WIN, Searcher, SearchResult
+from ...weights import PARAMS
 from ..registry import register_ai
 
 #: The seed's table was small; 2^16 entries keeps its spirit without its
@@ -108,8 +109,8 @@ def seed_ai(
                "stop a ladder", low=1, high=6),
         Option("check", "whole", 3, "depth of the threats-of-ladders check of the searched move",
                low=2, high=6),
-        *(Option(name, "number", weight, "ThreatEvaluator weight", low=0)
-          for name, weight in DEFAULT_WEIGHTS.items()),
+        PARAMS,
+        *THREAT_WEIGHTS.options(),
     ),
 )
 def default_ai(
@@ -126,10 +127,13 @@ def default_ai(
     ladders: int,
     pressure: int,
     check: int,
-    **weights: float,
+    params: str | None,
+    **weights: float | None,
 ) -> Player[Any]:
-    """The library's strongest Andantino player."""
-    evaluator = with_noise(ThreatEvaluator(forced, groups, chase, **weights), noise, seed)
+    """The library's strongest Andantino player: its ThreatEvaluator's weights
+    from the params file `params`, then the options given."""
+    threats = ThreatEvaluator(forced, groups, chase, **THREAT_WEIGHTS.resolve(params, weights))
+    evaluator = with_noise(threats, noise, seed)
     engine = Searcher(
         evaluator,
         algorithm="negascout",

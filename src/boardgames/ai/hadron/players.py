@@ -29,7 +29,7 @@ from ...games.hadron.experts import Aenigma, AenigmaParams, aenigma_evaluator
 from ...games.hadron.regions import regions_evaluator
 from ...games.hadron.rules import HadronState
 from ...games.hadron.solver import HadronSolver
-from ...games.hadron.sums import sums_evaluator
+from ...games.hadron.sums import SUMS_WEIGHTS, Sums
 from ...options import LIMITS, SEED, THREADS, TT, Option, noise
 from ...players import Player, SearchPlayer, move_limits
 from ...search import Searcher
@@ -196,6 +196,7 @@ class SolvingPlayer(SearchPlayer[Any]):
                low=0.01, high=1),
         Option("eval", "choice", "sums", "evaluator", choices=("sums", "regions", "aenigma")),
         *AENIGMA,
+        *SUMS_WEIGHTS.options(),
     ),
 )
 def default_ai(
@@ -213,15 +214,29 @@ def default_ai(
     params: str | None,
     **weights: float | None,
 ) -> Player[Any]:
-    """NegaScout with a noise-free evaluator (aenigma or regions) and an endgame solver."""
+    """NegaScout with a noise-free evaluator and an endgame solver.  `params`
+    and the weights are Aenigma's with eval=aenigma, Sums' (unit, up) with
+    eval=sums; regions takes neither."""
     evaluator: Callable[[HadronState], float]
+    sums = {name: weights.pop(name) for name in SUMS_WEIGHTS.names}
+    given = [name for name, value in weights.items() if value is not None]
     if eval == "aenigma":
+        if any(value is not None for value in sums.values()):
+            raise OptionError("unit and up are the sums evaluator's weights (use eval=sums)")
         evaluator = _aenigma(noise, seed, params, weights)
-    elif params is not None or any(value is not None for value in weights.values()):
-        raise OptionError(f"the {eval} evaluator takes no Aenigma parameters (use eval=aenigma)")
-    else:
-        reading = sums_evaluator() if eval == "sums" else regions_evaluator()
+    elif eval == "sums":
+        if given:
+            raise OptionError(
+                f"{', '.join(given)}: Aenigma parameters (use eval=aenigma); the sums"
+                " evaluator's weights are unit and up"
+            )
+        chosen = SUMS_WEIGHTS.resolve(params, sums)
+        reading = Sums(unit=chosen["unit"], up=chosen["up"])
         evaluator = with_noise(reading, noise, seed)
+    elif params is not None or given or any(v is not None for v in sums.values()):
+        raise OptionError(f"the {eval} evaluator takes no parameters (use eval=sums or aenigma)")
+    else:
+        evaluator = with_noise(regions_evaluator(), noise, seed)
     engine = Searcher(
         evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed, threads=threads
     )

@@ -29,11 +29,17 @@ from ...budget import Budget, Limits
 from ...errors import SearchStopped
 from ...game import Game
 from ...games.squatter import SquatterState
-from ...games.squatter.experts import Seed001, Seed003, seed003_order
-from ...games.squatter.territory import Territory
+from ...games.squatter.experts import (
+    TERRITORY_WEIGHTS,
+    Seed001,
+    Seed003,
+    seed003_order,
+    territory,
+)
 from ...options import DEPTH, LIMITS, LMR, NODES, ORDER, SEED, THREADS, TIME, TT, Option
 from ...players import Player, SearchPlayer, move_limits, no_legal_move
 from ...search import Searcher, SearchResult
+from ...weights import PARAMS
 from ..registry import register_ai
 from .default import SquatterPlayer
 from .seed001 import Seed001Search
@@ -264,7 +270,8 @@ def seed003_ai(
         Option("solve_share", "number", 0.6, "share of the move's time for the solver",
                low=0.01, high=1),
         Option("traps", "whole", 16, "live free cells from which to set traps in a draw", low=0),
-        *_weights(Territory),
+        PARAMS,
+        *TERRITORY_WEIGHTS.options(),
     ),
 )
 def default_ai(
@@ -280,12 +287,14 @@ def default_ai(
     solve_at: int,
     solve_share: float,
     traps: int,
+    params: str | None,
     **weights: float,
 ) -> Player[Any]:
     """The book, the exact endgame solver, then NegaScout with the Territory
-    evaluator (`SquatterPlayer`).  `lmr` turns on late move reductions."""
+    evaluator (`SquatterPlayer`): its weights from the params file `params`,
+    then the options given.  `lmr` turns on late move reductions."""
     engine = Searcher(
-        Territory(**weights),
+        territory(params, **weights),
         algorithm="negascout",
         tt_size=tt,
         order=seed003_order if order else None,

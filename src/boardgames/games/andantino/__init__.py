@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...weights import Weights
 from . import notation
-from .experts import EVALUATORS
+from .experts import EVALUATORS, THREAT_WEIGHTS
 from .geometry import CUBES, INDEX
 from .rules import BLACK, WHITE, AndantinoRules, AndantinoState
 from .threats import describe
@@ -53,6 +54,10 @@ class Andantino(AndantinoRules):
     def evaluators(self) -> dict[str, Callable[..., Callable[[AndantinoState], float]]]:
         """The evaluators by name (`experts.EVALUATORS`)."""
         return dict(EVALUATORS)
+
+    def tunable_weights(self) -> Weights:
+        """The default AI's evaluator's weights (`THREAT_WEIGHTS`)."""
+        return THREAT_WEIGHTS
 
     def analyse(self, state: AndantinoState) -> str:
         """The generic report and both sides' threats (lines, enclosures, bridges)."""

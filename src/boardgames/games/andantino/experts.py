@@ -13,9 +13,10 @@ Scores are from the side to move, inside +-evaluation.MAX_EVAL.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...evaluation import RandomExpert, Weighted
+from ...weights import Weight, Weights
 from .geometry import (
     BIT,
     BOARD_MASK,
@@ -189,6 +190,22 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "mobility": 3.0,
     "danger": 40.0,  # an enemy stone cut off from the border by our potential walls
     "tempo": 1.25,  # the side to move's own threats count this much more
+}
+
+
+#: The ThreatEvaluator's weights, as the tuners and `params=FILE` see them:
+#: (name, range, help).  The evaluation is linear in all but `tempo`.
+_RANGES: dict[str, tuple[float, float, str]] = {
+    "four": (0.0, 5000.0, "windows one stone from five"),
+    "three": (0.0, 2000.0, "windows two stones from five"),
+    "two": (0.0, 1000.0, "windows three stones from five"),
+    "surround5": (0.0, 5000.0, "enemy stones one stone from enclosure"),
+    "surround4": (0.0, 2000.0, "enemy stones with four of ours around"),
+    "surround3": (0.0, 1000.0, "enemy stones with three of ours around"),
+    "bridge": (0.0, 1000.0, "bridges, own minus enemy"),
+    "mobility": (0.0, 1000.0, "legal cells, own minus enemy"),
+    "danger": (0.0, 2000.0, "enemy stones cut off by our potential walls"),
+    "tempo": (0.0, 10.0, "how much more the mover's own threats count"),
 }
 
 
@@ -386,8 +403,25 @@ def _order(state: AndantinoState, moves: list[int], wins: int, blocks: int) -> l
     return sorted(moves, key=rank, reverse=True)
 
 
+def _build_threats(weights: dict[str, float]) -> ThreatEvaluator:
+    """The ThreatEvaluator as the default AI plays it (groups on, no chase)."""
+    return ThreatEvaluator(2, True, False, **weights)
+
+
+#: The ThreatEvaluator's tunable weights (the default AI's evaluator).
+THREAT_WEIGHTS = Weights(
+    "andantino",
+    "threats",
+    tuple(Weight(name, DEFAULT_WEIGHTS[name], low, high, what)
+          for name, (low, high, what) in _RANGES.items()),
+    build=_build_threats,
+    linear=tuple(name for name in DEFAULT_WEIGHTS if name != "tempo"),
+)
+
+
 def threat_evaluator(
     *,
+    params: str | None = None,
     forced: int = 2,
     four: float | None = None,
     three: float | None = None,
@@ -400,8 +434,9 @@ def threat_evaluator(
     danger: float | None = None,
     tempo: float | None = None,
 ) -> ThreatEvaluator:
-    """The ThreatEvaluator from options: `forced` and any weight of
-    DEFAULT_WEIGHTS (None keeps the default).  `Game.evaluator` adds the noise.
+    """The ThreatEvaluator from options: `forced`, the params file `params`
+    and any weight of DEFAULT_WEIGHTS (None keeps the file's or the default).
+    `Game.evaluator` adds the noise.
     This is the evaluator the generic AIs use: without `groups` and `chase`,
     which the default AI turns on (with its own move order)."""
     given = {
@@ -416,8 +451,7 @@ def threat_evaluator(
         "danger": danger,
         "tempo": tempo,
     }
-    chosen: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
-    return ThreatEvaluator(forced, **chosen)
+    return ThreatEvaluator(forced, False, False, **THREAT_WEIGHTS.resolve(params, given))
 
 
 def _bridge() -> BridgeExpert:

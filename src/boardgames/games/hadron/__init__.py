@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...weights import Weights
 from . import notation
 from .experts import EVALUATORS, Aenigma, AenigmaParams, Specials, report, scan_specials
 from .rules import BLACK, EMPTY, WHITE, HadronRules, HadronState
+from .sums import SUMS_WEIGHTS
 
 __all__ = [
     "BLACK", "EMPTY", "WHITE", "Aenigma", "AenigmaParams", "Hadron", "HadronRules",
@@ -41,6 +43,10 @@ class Hadron(HadronRules):
     def evaluators(self) -> dict[str, Callable[..., Callable[[HadronState], float]]]:
         """The evaluators by name (`experts.EVALUATORS`)."""
         return dict(EVALUATORS)
+
+    def tunable_weights(self) -> Weights:
+        """The default AI's evaluator's weights (`SUMS_WEIGHTS`)."""
+        return SUMS_WEIGHTS
 
     def analyse(self, state: HadronState) -> str:
         """The generic report, and while the game goes on both sides' special

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...weights import Weight, Weights
 from .cgt import ZERO, Games
 from .regions import LOST, Regions, neighbour_counts
 from .rules import WHITE
@@ -175,10 +176,31 @@ class Sums:
         return f"Sums(small={self.small}, from_live={self.from_live})"
 
 
+#: The Sums evaluator's tunable weights (the default AI's evaluator).
+SUMS_WEIGHTS = Weights(
+    "hadron",
+    "sums",
+    (
+        Weight("unit", 200.0, 1.0, 50_000.0, "an estimated verdict"),
+        Weight("up", 20.0, 0.0, 10_000.0, "each up in the mover's favour"),
+    ),
+    build=lambda weights: Sums(unit=weights["unit"], up=weights["up"]),
+    linear=("unit", "up"),
+    random_plies=6,
+)
+
+
 def sums_evaluator(
-    *, small: int = 8, from_live: int = 60, unit: float = 200.0, up: float = 20.0
+    *,
+    params: str | None = None,
+    small: int = 8,
+    from_live: int = 60,
+    unit: float | None = None,
+    up: float | None = None,
 ) -> Sums:
     """The Sums evaluator: regions of up to `small` live cells exact, larger
-    ones estimated (`unit` scores an estimated verdict, `up` each up); with
-    more than `from_live` live cells, the Regions reading alone."""
-    return Sums(small=int(small), from_live=int(from_live), unit=float(unit), up=float(up))
+    ones estimated (`unit` scores an estimated verdict, `up` each up: from
+    the params file `params`, then these options); with more than
+    `from_live` live cells, the Regions reading alone."""
+    weights = SUMS_WEIGHTS.resolve(params, {"unit": unit, "up": up})
+    return Sums(small=int(small), from_live=int(from_live), **weights)

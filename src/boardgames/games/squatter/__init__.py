@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...weights import Weights
 from . import notation
-from .experts import EVALUATORS, report
+from .experts import EVALUATORS, TERRITORY_WEIGHTS, report
 from .notation import parse_board, part_a, write_board
 from .rules import BLACK, WHITE, SquatterRules, SquatterState
 
@@ -58,6 +59,10 @@ class Squatter(SquatterRules):
     def evaluators(self) -> dict[str, Callable[..., Callable[[SquatterState], float]]]:
         """The evaluators by name (`experts.EVALUATORS`)."""
         return dict(EVALUATORS)
+
+    def tunable_weights(self) -> Weights:
+        """Territory's weights (`experts.TERRITORY_WEIGHTS`)."""
+        return TERRITORY_WEIGHTS
 
     def default_evaluator(self) -> Callable[[SquatterState], float]:
         """A new instance of the evaluator named "default"."""

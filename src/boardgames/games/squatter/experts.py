@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...weights import Weight, Weights
 from .geometry import bits
 from .territory import Territory, half_diamonds, threats
 
@@ -189,11 +190,38 @@ def score(capture: float = 1.0) -> Territory:
     return Territory(capture, tempo=0, pressure=0, shape=0, corner=0, side=0, potential=0, fork=0)
 
 
+#: Territory's weights, as the tuners and `params=FILE` see them.
+TERRITORY_WEIGHTS = Weights(
+    "squatter",
+    "territory",
+    (
+        Weight("capture", 100.0, 0.0, 1000.0, "captured cells, own minus enemy"),
+        Weight("tempo", 60.0, 0.0, 1000.0, "the mover's best capture now"),
+        Weight("pressure", 40.0, 0.0, 1000.0, "the opponent's second best capture"),
+        Weight("shape", 0.0, -1000.0, 1000.0, "stones with one or two own neighbours"),
+        Weight("corner", -30.0, -1000.0, 1000.0, "corner stones, own minus enemy"),
+        Weight("side", -6.0, -1000.0, 1000.0, "side stones, own minus enemy"),
+        Weight("potential", 3.0, -1000.0, 1000.0, "half diamonds, own minus enemy"),
+        Weight("fork", 30.0, -1000.0, 1000.0, "fork cells, own minus enemy"),
+    ),
+    build=lambda weights: Territory(**weights),
+    linear=("capture", "tempo", "pressure", "shape", "corner", "side", "potential", "fork"),
+    random_plies=8,  # equal players draw from the empty board: the solver labels the ends
+    solve_from=14,
+)
+
+
+def territory(params: str | None = None, **weights: float) -> Territory:
+    """Territory with the weights of the params file `params`, then `weights`
+    (each checked against `TERRITORY_WEIGHTS`)."""
+    return Territory(**TERRITORY_WEIGHTS.resolve(params, weights))
+
+
 #: Named evaluator factories (`Squatter.evaluators`); their keyword
 #: arguments are the weights (`eval=seed001,corner=-500`).
 EVALUATORS: dict[str, Callable[..., Callable[[SquatterState], float]]] = {
-    "default": Territory,
-    "territory": Territory,
+    "default": territory,
+    "territory": territory,
     "seed001": Seed001,
     "seed003": Seed003,
     "score": score,
