@@ -41,8 +41,7 @@ LAZY: dict[str, tuple[str, str]] = {
     "engine": ("boardgames.cli.engine:engine", "Speak the engine protocol on stdin/stdout."),
     "tune": (
         "boardgames.cli.tune:tune",
-        "Tune the parameters of GAME's AI by natural selection (the game's tuner names the AI"
-        " and the ranges of its parameters).",
+        "Tune the weights of GAME's evaluator.",
     ),
     "connect": (
         "boardgames.cli.net:connect",

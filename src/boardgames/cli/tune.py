@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any
 
@@ -203,13 +204,15 @@ def _texel(
     result = fit_positions(positions, weights, l2=l2, held_out=held_out, seed=seed)
     new = {**positions.weights, **result.weights}
     (train0, held0), (train1, held1) = result.start_loss, result.end_loss
+    held_losses = [None if math.isnan(v) else v for v in result.held_out]
     weights.save(output, new, method="texel", scale=result.scale, positions=len(y),
-                 games=positions.games, loss={"train": result.train, "held_out": result.held_out},
+                 games=positions.games, loss={"train": result.train, "held_out": held_losses},
                  settings={**positions.settings, "l2": result.l2, "held_out": held_out})
     click.echo(weight_table(weights, start, new))
-    click.echo(f"scale K {result.scale:.4g}, L2 {result.l2:g}; loss {train0:.5f} -> {train1:.5f} on"
-               f" {result.positions} positions, held out {held0:.5f} -> {held1:.5f} on"
-               f" {result.held_out_positions}")
+    held = (f"held out {held0:.5f} -> {held1:.5f} on {result.held_out_positions}"
+            if result.held_out_positions else "none held out")
+    click.echo(f"scale K {result.scale:.4g}, L2 {result.l2:g}; loss {train0:.5f} ->"
+               f" {train1:.5f} on {result.positions} positions, {held}")
     click.echo(f"saved to {output} (use --ai default:params={output})")
 
 
