@@ -11,7 +11,8 @@ from support.imports import PACKAGE, graph, imports_of, modules
 #: Bottom first: the first component of a module's name below `boardgames`.
 LAYERS: list[set[str]] = [
     {"errors", "options", "zobrist", "io"},
-    {"budget", "clock", "evaluation", "game", "solution", "plugins", "parallel", "planes"},
+    {"budget", "clock", "evaluation", "game", "solution", "plugins", "parallel", "planes",
+     "weights"},
     {"registry"},
     {"games"},
     {"search"},
