@@ -183,7 +183,10 @@ def play_task(task: PositionTask) -> TaskPositions:
                 if leaf is not None:
                     leaves.append(leaf)
                 move = result.move if replay is None else game.parse_move(replay[ply])
-            state.play(move) if replay is not None else state.make(move)
+            if replay is None:
+                state.make(move)
+            else:
+                state.play(move)  # checked: a record may hold anything
             ply += 1
         if replay is not None:
             winner = task.winner
