@@ -1,8 +1,9 @@
-"""Draw the loss curve of a Texel run as an SVG picture (no plotting library).
+"""How did a Texel fit's training and held-out loss fall, step by step?
 
     python tools/tuning_curve.py squatter-params.json docs/texel-squatter.svg
 
-Reads the params file `boardgames tune GAME --method texel` wrote (its
+Draws the answer as an SVG picture (no plotting library).  Reads the
+params file `boardgames tune GAME --method texel` wrote (its
 `loss` field: the training and held-out loss after each Newton step, step 0
 being the starting weights) and draws both curves on one chart, the loss
 on the vertical axis and the step on the horizontal one.  The file is
