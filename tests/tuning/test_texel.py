@@ -208,3 +208,21 @@ def test_spsa_runs_saves_and_resumes(tmp_path):
 def test_no_linear_weights_no_texel():
     with pytest.raises(OptionError, match="declares no tunable weights"):
         declared(get_game("dots"))
+
+
+def test_positions_on_a_dask_cluster_are_the_positions_played_here():
+    distributed = pytest.importorskip("distributed")
+    from boardgames.parallel import open_executor
+    from boardgames.tuning.texel import run_position_tasks
+
+    weights = declared(SQUATTER)
+    tasks = selfplay_tasks(SQUATTER, weights.defaults(), range(3), depth=2, seed=5)
+    here = sorted((r.index, r.rows) for r in run_position_tasks(tasks))
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        open_executor(scheduler=cluster.scheduler_address) as executor,
+    ):
+        there = sorted((r.index, r.rows) for r in run_position_tasks(tasks, executor))
+    assert there == here and all(rows for _, rows in here)
