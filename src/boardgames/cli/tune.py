@@ -172,6 +172,8 @@ def _texel(
     solve = defaults["solve_from"] if solve_from is None else solve_from
     path = f"{game.name}-positions.json" if positions_path is None else positions_path
     check_writable(path, "--positions")
+    if resume and data:
+        raise OptionError("--resume goes with self-play, not --data")
     if resume:
         positions = PositionSet.load(path, game, weights)
     else:
@@ -181,8 +183,6 @@ def _texel(
                           "seed": seed, "data": list(data)}
     if data:
         tasks = record_tasks(game, positions.weights, data, depth=depth, solve_from=solve)
-        if resume:
-            raise OptionError("--resume goes with self-play, not --data")
     else:
         tasks = selfplay_tasks(game, positions.weights, range(positions.games, games), seed=seed,
                                depth=depth, random_plies=plies, solve_from=solve)
