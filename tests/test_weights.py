@@ -132,3 +132,12 @@ def test_a_params_file_for_another_evaluator_is_refused_by_the_ai(tmp_path):
         make_player(get_game("squatter"), f"default:params={path}")
     with pytest.raises(OptionError, match="tempo must be a number >= 0 and <= 1000"):
         make_player(get_game("squatter"), "default:tempo=1e9")
+
+
+def test_an_option_next_to_the_file_wins_over_it_and_the_file_over_the_default(tmp_path):
+    path = tmp_path / "params.json"
+    game = get_game("squatter")
+    game.tunable_weights().save(path, {"fork": 12.5, "tempo": 70})
+    player = make_player(game, f"default:params={path},tempo=5")
+    weights = player.engine.evaluator.weights
+    assert (weights["fork"], weights["tempo"], weights["capture"]) == (12.5, 5, 100)
