@@ -141,3 +141,15 @@ def test_an_option_next_to_the_file_wins_over_it_and_the_file_over_the_default(t
     player = make_player(game, f"default:params={path},tempo=5")
     weights = player.engine.evaluator.weights
     assert (weights["fork"], weights["tempo"], weights["capture"]) == (12.5, 5, 100)
+
+
+def test_hadron_default_takes_each_evaluator_s_own_weights_only():
+    game = get_game("hadron", rows=5, cols=5)
+    assert make_player(game, "default:up=30").engine.evaluator.up == 30
+    for spec, message in [
+        ("default:w1_open=0.5", "w1_open: Aenigma parameters"),
+        ("default:eval=aenigma,up=3", "unit and up are the sums evaluator's"),
+        ("default:eval=regions,unit=3", "the regions evaluator takes no parameters"),
+    ]:
+        with pytest.raises(OptionError, match=message):
+            make_player(game, spec)
