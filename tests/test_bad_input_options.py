@@ -45,11 +45,12 @@ def test_ai_specs_refuse_other_scripts_digits():
 @pytest.mark.parametrize(
     ("game", "spec", "reason"),
     [
-        ("squatter", "alphabeta:capture=x", "capture must be a number, not 'x'"),
-        ("squatter", "alphabeta:capture=nan", "capture must be a number, not 'nan'"),
+        ("squatter", "alphabeta:capture=x", "capture must be a number >= 0 and <= 1000, not 'x'"),
+        ("squatter", "alphabeta:capture=nan", "capture must be a number .*, not 'nan'"),
         ("squatter", "negascout:eval=territory,tempo=1e400", "tempo must be a number"),
-        ("squatter", "alphabeta:capture=true", "capture must be a number, not True"),
-        ("hadron", "alphabeta:eval=sums,unit=nan", "unit must be a number, not 'nan'"),
+        ("squatter", "alphabeta:capture=true", "capture must be a number .*, not True"),
+        ("squatter", "alphabeta:capture=-1", "capture must be a number >= 0 and <= 1000"),
+        ("hadron", "alphabeta:eval=sums,unit=nan", "unit must be a number .*, not 'nan'"),
     ],
 )
 def test_evaluator_weights_are_finite_numbers(game, spec, reason):

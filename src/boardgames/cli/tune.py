@@ -18,6 +18,7 @@ from ..weights import Weights
 from .common import (
     SEED,
     Command,
+    Real,
     Seconds,
     Whole,
     fail,
@@ -55,10 +56,10 @@ METHODS = ("selection", "texel", "spsa")
 @click.option("--solve-from", type=Whole(0), default=None,
               help="texel: label leaves with this many legal moves or fewer by the exact solver"
               " [default: the game's; 0: off].")
-@click.option("--l2", type=float, default=None,
+@click.option("--l2", type=Real(0), default=None,
               help="texel: pull towards the starting weights (in units of each range)"
               " [default: the strength with the lowest held-out loss].")
-@click.option("--held-out", type=float, default=0.2, show_default=True,
+@click.option("--held-out", type=Real(0, 0.9), default=0.2, show_default=True,
               help="texel: share of the games held out of the fit.")
 @click.option("--iterations", type=Whole(), default=100, show_default=True,
               help="spsa: iterations.")
@@ -154,7 +155,6 @@ def _texel(
     solve_from: int | None, l2: float | None, held_out: float, depth: int | None,
     workers: int | None, scheduler: str | None, seed: int, resume: bool, output: str,
 ) -> None:
-    from ..options import check_real
     from ..tuning.texel import (
         PositionSet,
         fit_positions,
@@ -163,9 +163,6 @@ def _texel(
         texel_defaults,
     )
 
-    if l2 is not None:
-        check_real("--l2", l2, 0)
-    check_real("--held-out", held_out, 0, 0.9)
     defaults = texel_defaults(game)
     depth = defaults["depth"] if depth is None else depth
     plies = defaults["random_plies"] if random_plies is None else random_plies

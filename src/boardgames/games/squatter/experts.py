@@ -211,10 +211,24 @@ TERRITORY_WEIGHTS = Weights(
 )
 
 
-def territory(params: str | None = None, **weights: float) -> Territory:
-    """Territory with the weights of the params file `params`, then `weights`
-    (each checked against `TERRITORY_WEIGHTS`)."""
-    return Territory(**TERRITORY_WEIGHTS.resolve(params, weights))
+def territory(
+    params: str | None = None,
+    capture: float | None = None,
+    tempo: float | None = None,
+    pressure: float | None = None,
+    shape: float | None = None,
+    corner: float | None = None,
+    side: float | None = None,
+    potential: float | None = None,
+    fork: float | None = None,
+) -> Territory:
+    """Territory with the weights of the params file `params`, then the
+    weights given (None: not given), each checked against `TERRITORY_WEIGHTS`."""
+    given = {
+        "capture": capture, "tempo": tempo, "pressure": pressure, "shape": shape,
+        "corner": corner, "side": side, "potential": potential, "fork": fork,
+    }  # fmt: skip
+    return Territory(**TERRITORY_WEIGHTS.resolve(params, given))
 
 
 #: Named evaluator factories (`Squatter.evaluators`); their keyword
