@@ -152,6 +152,19 @@ def test_texel_from_records_reads_a_folder(tmp_path):
     assert json.loads(out.read_text())["games"] == 3
 
 
+def test_texel_reads_a_tournament_folder_s_games_not_its_manifest(tmp_path):
+    folder = tmp_path / "tour"
+    result = _run(["tournament", "squatter", "--size", "4", "-p", "random:seed=1", "-p",
+                   "random:seed=2", "-n", "2", "-w", "0", "--out", str(folder)], tmp_path)
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "out.json"
+    result = _run(["tune", "squatter", "--size", "4", "--method", "texel", "-w", "0",
+                   "--data", str(folder), "--depth", "1", "--held-out", "0", "--l2", "0.1",
+                   "--output", str(out), "--positions", str(tmp_path / "pos.json")], tmp_path)
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["games"] == 2
+
+
 def test_positions_of_another_size_or_evaluator_are_refused(tmp_path):
     path = tmp_path / "pos.json"
     weights = declared(SQUATTER)

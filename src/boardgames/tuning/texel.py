@@ -39,6 +39,8 @@ from ..game import Game, State
 from ..io import atomic_write_text, parse_json, read_text
 from ..match.records import GameRecord
 from ..registry import get_game
+from ..tournament.sprt_match import SPRT_FILE
+from ..tournament.store import MANIFEST, SUMMARY
 from ..tournament.tasks import derive_seed
 from ..weights import Weights
 
@@ -249,17 +251,21 @@ def selfplay_tasks(
     ]
 
 
+#: The files of a tournament or SPRT folder that are not game records.
+NOT_RECORDS = {MANIFEST, SUMMARY, SPRT_FILE}
+
+
 def record_files(paths: Sequence[str]) -> list[Path]:
     """The game records named by `paths`: files, and the .json files under
-    folders (a tournament folder's games); OptionError when there are none."""
+    folders but a tournament folder's manifest and summaries (its games);
+    OptionError when there are none."""
     found: list[Path] = []
     for name in paths:
         path = Path(name)
         if path.is_dir():
             found.extend(
                 p for p in sorted(path.rglob("*.json"))
-                if p.is_file() and p.name not in ("settings.json", "summary.json")
-                and not p.name.startswith(".")
+                if p.is_file() and p.name not in NOT_RECORDS and not p.name.startswith(".")
             )
         elif path.is_file():
             found.append(path)
