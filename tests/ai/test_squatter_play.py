@@ -100,9 +100,8 @@ def test_a_solve_that_runs_out_of_time_leaves_the_move_to_the_search():
 
 
 def test_the_book_lines_end_in_proven_wins():
-    # 6 x 6 has a Black line against full-strength seed 001 (none for White:
-    # no White move tried against it has reached a proven win; docs/squatter.md).
-    assert {colour for colour, _, by in book.LINES[6] if by == "seed001"} == {1}
+    # 6 x 6 has a line against full-strength seed 001 for each colour.
+    assert sorted(colour for colour, _, by in book.LINES[6] if by == "seed001") == [0, 1]
     for size, lines in book.LINES.items():
         game = get_game("squatter", size=size)
         for colour, line, by in lines:
@@ -204,6 +203,45 @@ def test_the_white_seed003_lines_are_won_from_move_11():
         state = game.replay(line.split()[:11])
         assert state.to_move == 1 and state.free.bit_count() in (24, 25)
         assert SquatterSolver(game).solve(state, outcome=True).value == -1, line
+
+
+WHITE_SEED001 = "D3 A2 D5 A3 C4 A4 B5 A5 E4 B1 C6 B3 C3 C2 B4"
+
+
+def test_the_white_seed001_line_is_what_seed001_answers_and_won_from_move_11():
+    """Seed 001 (full strength, deterministic) answers the book's D3 D5 C4 B5
+    E4 C6 C3 with A2 A3 A4 A5 B1 B3 C2, so the default as White reaches the
+    position after C6 (move 11, 23 free cells, Black to move), which the
+    solver proves won for White: every Black move loses.  About 10 s of CPU."""
+    game = get_game("squatter", size=6)
+    assert (0, WHITE_SEED001, "seed001") in book.LINES[6]
+    seed001 = make_player(game, "seed001:faithful=true")
+    state = game.new_state()
+    for number, move in enumerate(WHITE_SEED001.split(), 1):
+        if state.to_move == 1:
+            assert game.format_move(seed001.choose(state)) == move, number
+        state.play(move)
+        if number == 11:
+            assert state.to_move == 1 and state.free.bit_count() == 23
+            assert SquatterSolver(game).solve(state, outcome=True).value == -1
+
+
+def test_the_book_plays_the_white_seed001_line_in_every_orientation():
+    # D3 (shared with the seed 003 lines), then D5 after seed 001's A2, and
+    # the line's White moves after its replies, turned with the board (the
+    # empty board has one book move, D3: its images come from the turn).
+    game = get_game("squatter", size=6)
+    line = WHITE_SEED001.split()
+    assert game.format_move(book.book_move(game.new_state())) == "D3"
+    for sym in game.symmetries:
+        moves = [sym[game.parse_move(text)] for text in line]
+        state = game.new_state()
+        for number, move in enumerate(moves, 1):
+            if state.to_move == 0 and number > 1:
+                assert book.book_move(state) == move, number
+            state.make(move)
+    # Another Black reply leaves the book (D3 A2 D5 A4 is in no line).
+    assert book.book_move(game.replay(["D3", "A2", "D5", "A4"])) is None
 
 
 @pytest.mark.slow

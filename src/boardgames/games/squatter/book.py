@@ -49,6 +49,15 @@ LINES: dict[int, list[tuple[int, str, str]]] = {
         # won for Black after E2 (move 12, 24 free cells, White to move); D1
         # (move 16) captures, 19 free cells.
         (1, "A2 C4 A3 D3 B3 D5 E4 F5 A4 C2 A5 E2 E3 B5 B1 D1", "seed001"),
+        # White beats seed 001: D5 (move 3) and C4, B5, E4, C6, each after
+        # seed 001's reply, chosen by a search over White's moves against
+        # seed 001's replies (the candidates ranked by the Territory
+        # evaluator, the best 12 kept a move) that ended at the first
+        # position the solver proved won; seed 001 anchors along the A row
+        # (A2 A3 A4 A5) while White's C4 D3 D5 B5 C6 E4 take C5 and D4.
+        # Proven won for White after C6 (move 11, 23 free cells, Black to
+        # move); C3 and B4 are the solver's moves after seed 001's B3, C2.
+        (0, "D3 A2 D5 A3 C4 A4 B5 A5 E4 B1 C6 B3 C3 C2 B4", "seed001"),
         # Black beats seed 003 (stop 24): F5 (move 8, the only one of 29
         # classes that won when played on), seed 003's C6 (8 of 8 fresh and
         # in-game players), the default's own E2, seed 003's B6 (4 of 4
