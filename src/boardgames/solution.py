@@ -132,6 +132,12 @@ class SolverBase:
         self.budget = Budget(what="solve")
         #: The node count at which the hot loop calls `poll`.
         self.next_check = NO_NODE_LIMIT
+        #: 0, or the index of the parallel solve's helper this solver runs in
+        #: (`vary`): its move order is then `helper_order`'s.
+        self.variant = 0
+        #: None, or the shared table's `SharedTable.put` (`share`): the hot
+        #: loops store with it, and never need to make room.
+        self.put: Callable[[int, int], None] | None = None
 
     def begin(self, limits: Limits | None = None, what: str = "solve") -> Budget:
         """Start one solve: no nodes yet, and a fresh budget of `limits`."""
@@ -181,12 +187,33 @@ class SolverBase:
         """Forget the table."""
         self.table.clear()
 
+    def vary(self, index: int) -> bool:
+        """Search in helper `index`'s move order from now on (a helper of a
+        parallel solve, which then solves the same position as the main
+        process).  False for a solver with one order only: such a helper
+        solves the positions after the root's moves instead."""
+        return False
+
     def share(self, entries: int) -> None:
         """Keep the table in shared memory from now on (`SharedTable` of
         `entries` entries), for the processes forked after this call to solve
         with: fixed in size, so `make_room` is never needed."""
-        self.table = cast("dict[int, int]", SharedTable(entries, self.WORK_SHIFT))
+        shared = SharedTable(entries, self.WORK_SHIFT)
+        self.table = cast("dict[int, int]", shared)
+        self.put = shared.put
         self.max_entries = 1 << 62
+
+
+def helper_order(moves: list[int], variant: int) -> list[int]:
+    """`moves` in the order of a parallel solve's helper `variant`: two
+    neighbours swapped, the first two for helper 1, the next two for helper
+    2, and so on.  A small change, so that a helper searches nearly as few
+    nodes as the main process, but in another order where every move must
+    be searched."""
+    if len(moves) < 2:
+        return moves
+    i = (variant - 1) % (len(moves) - 1)
+    return [*moves[:i], moves[i + 1], moves[i], *moves[i + 2 :]]
 
 
 #: Keys a SharedTable holds exactly: two 63-bit words.
@@ -227,8 +254,8 @@ class SharedTable:
     use, and the kernel gives it memory page by page as entries land.  The
     map has no name: the kernel frees it with the last process that maps it.
 
-    `get` is a closure over the words (no attribute lookups): the solvers
-    call it at every node.
+    `get` and `put` are closures over the words (no attribute lookups): the
+    solvers call them at every node (through `SolverBase.put` for `put`).
     """
 
     def __init__(self, entries: int, work_shift: int) -> None:
@@ -238,8 +265,6 @@ class SharedTable:
         self.work_shift = work_shift
         self.memory = mmap.mmap(-1, 4 * 8 * size)
         self.words = words = cast("array[int]", memoryview(self.memory).cast("q"))
-        #: Entries this process stored (what `len` says).
-        self.stored = 0
 
         def get(key: int, default: int | None = None) -> int | None:
             """The entry of `key`, or `default`."""
@@ -255,37 +280,42 @@ class SharedTable:
                 return entry
             return default
 
+        def put(key: int, entry: int) -> None:
+            """Store `entry` as the entry of `key` (the costlier entry of the
+            bucket keeps the first slot)."""
+            low, high = key & _WORD, key >> 63
+            if high > _WORD or key < 0:
+                raise OptionError(
+                    f"threads: this board's positions need keys over {SHARED_KEY_BITS} bits,"
+                    " more than a shared table holds; solve it in one process"
+                )
+            i = key % buckets << 3
+            if (words[i] != low or words[i + 1] != high) and (
+                words[i + 2] >> work_shift > entry >> work_shift
+            ):
+                i += 4
+            words[i] = low
+            words[i + 1] = high
+            words[i + 2] = entry
+            words[i + 3] = low ^ high ^ entry ^ _SALT
+
         self.get = get
+        self.put = put
 
     def clear(self) -> None:
         """Empty every slot."""
         self.memory[:] = bytes(len(self.memory))
-        self.stored = 0
 
     def __setitem__(self, key: int, entry: int) -> None:
-        low, high = key & _WORD, key >> 63
-        if high > _WORD or key < 0:
-            raise OptionError(
-                f"threads: this board's positions need keys over {SHARED_KEY_BITS} bits,"
-                " more than a shared table holds; solve it in one process"
-            )
-        words = self.words
-        i = key % self.buckets << 3
-        if (words[i] != low or words[i + 1] != high) and (
-            words[i + 2] >> self.work_shift > entry >> self.work_shift
-        ):
-            i += 4
-        words[i] = low
-        words[i + 1] = high
-        words[i + 2] = entry
-        words[i + 3] = low ^ high ^ entry ^ _SALT
-        self.stored += 1
+        self.put(key, entry)
 
     def __contains__(self, key: object) -> bool:
         return isinstance(key, int) and self.get(key) is not None
 
     def __len__(self) -> int:
-        return self.stored
+        """The slots in use (a scan of the table)."""
+        words = self.words
+        return sum(1 for i in range(3, len(words), 4) if words[i])
 
     def __repr__(self) -> str:
         return f"SharedTable(size={self.size})"

@@ -21,9 +21,9 @@ from click.testing import CliRunner
 from boardgames.cli import main
 from boardgames.errors import OptionError, SearchStopped
 from boardgames.registry import get_game
-from boardgames.solution import SharedTable
+from boardgames.solution import SharedTable, helper_order
 from boardgames.solving import shared
-from boardgames.solving.position import solve_position
+from boardgames.solving.position import solve_position, solver_for
 
 SHM = Path("/dev/shm")
 
@@ -76,6 +76,44 @@ def test_the_costlier_entry_keeps_the_first_slot_of_its_bucket():
     table[2] = 1 << 4  # cheap: the second slot
     table[3] = 2 << 4  # cheap: replaces the second slot
     assert table.get(1) == 5 << 4 and table.get(2) is None and table.get(3) == 2 << 4
+
+
+def test_a_solver_with_a_shared_table_stores_through_put():
+    solver = solver_for(get_game("squatter", size=4))
+    assert solver.put is None
+    solver.share(1 << 12)
+    result = solver.solve(get_game("squatter", size=4).replay(["B2"]))
+    assert solver.put is not None and len(solver.table) > 0
+    fresh = solve_position(get_game("squatter", size=4).replay(["B2"]))
+    assert result.value == fresh.value
+
+
+# --- the helpers' order -------------------------------------------------------------------
+def test_each_helper_swaps_another_pair_of_moves():
+    moves = [10, 11, 12, 13]
+    assert helper_order(moves, 1) == [11, 10, 12, 13]
+    assert helper_order(moves, 2) == [10, 12, 11, 13]
+    assert helper_order(moves, 4) == [11, 10, 12, 13]  # round again
+    assert helper_order([7], 1) == [7] and helper_order([], 3) == []
+
+
+@pytest.mark.parametrize(("name", "options", "moves"), POSITIONS[:3])
+def test_a_varied_solver_solves_the_same_position_in_another_order(name, options, moves):
+    """The games' own solvers with null-window drivers have helpers run the
+    same solve in a helper's order: the same value, other nodes."""
+    game = get_game(name, **options)
+    state = game.replay(moves.split() if isinstance(moves, str) else moves)
+    plain = solver_for(game)
+    varied = solver_for(game)
+    assert varied.vary(1) is True
+    one, other = plain.solve(state.copy()), varied.solve(state.copy())
+    assert one.value == other.value
+    assert one.nodes != other.nodes
+
+
+def test_a_solver_of_one_order_has_its_helpers_solve_the_children():
+    solver = solver_for(get_game("hadron", rows=3, cols=3))
+    assert solver.vary(1) is False
 
 
 # --- the answers ------------------------------------------------------------------------------
@@ -139,7 +177,7 @@ SCRIPT = textwrap.dedent(
     """
     import multiprocessing, threading, time
     from boardgames.registry import get_game
-    from boardgames.solving.position import solve_position
+    from boardgames.solving.position import solve_position, solver_for
 
     def report():
         while True:

@@ -113,8 +113,12 @@ def helper_main(
     die_with_parent()
     if stoppable:
         options = {**options, "limits": Limits(stop=StopFlag(word, 1))}
-    positions = helper_order(children(state), index)
-    positions.append(state)
+    vary = getattr(solver, "vary", None)
+    if vary is not None and vary(index):
+        positions = [state]
+    else:
+        positions = helper_order(children(state), index)
+        positions.append(state)
     with contextlib.suppress(SearchStopped):
         for position in positions:
             if word[0] != 1:

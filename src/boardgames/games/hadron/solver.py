@@ -238,9 +238,14 @@ class HadronSolver(SolverBase, Nodes):
                 elif not self._win(*child, -1):
                     result = True
                     break
+        entry = (self.nodes - before).bit_length() << 1 | result
+        put = self.put
+        if put is not None:  # a shared table: fixed in size
+            put(key, entry)
+            return result
         table = self.table
         if len(table) >= self.max_entries:
             self.make_room()
             table = self.table
-        table[key] = (self.nodes - before).bit_length() << 1 | result
+        table[key] = entry
         return result

@@ -27,11 +27,11 @@ What it searches (see docs/hexifence.md for measurements of each):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ...budget import Budget, Limits
-from ...solution import SolverBase, SolveResult
+from ...solution import SolverBase, SolveResult, helper_order
 from .chains import capture_plan, simple_parts
 from .experts import simple_loony_value
 from .position import Position
@@ -205,6 +205,12 @@ class EdgeSolver(SolverBase, Position):
         self._begin(state)
         return self._value()
 
+    def vary(self, index: int) -> bool:
+        """Order the moves after each node's first one as helper `index` of a
+        parallel solve does (`solution.helper_order`)."""
+        self.variant = index
+        return True
+
     def clear(self) -> None:
         """Forget every solved position (both tables)."""
         self.table.clear()
@@ -346,6 +352,8 @@ class EdgeSolver(SolverBase, Position):
                         move = self._to_frame[keys.index(key)][m]
                         table[key] = pack(value, hi, move, 0)
                     return value
+        if self.variant:
+            moves = self._varied(moves)
         a = a0
         best, best_move = -free - 1, -1
         start_nodes = self.nodes
@@ -406,14 +414,28 @@ class EdgeSolver(SolverBase, Position):
             lo += 1
         if hi < free and (hi - free) % 2:
             hi -= 1
+        if best_move >= 0:
+            best_move = self._to_frame[keys.index(key)][best_move]
+        entry = pack(lo, hi, best_move, (self.nodes - start_nodes).bit_length())
+        put = self.put
+        if put is not None:  # a shared table: fixed in size
+            put(key, entry)
+            return best
         table = self.table  # a search below may have started a new generation
         if len(table) >= self.max_entries // 2:
             self.make_room()
             table = self.table
-        if best_move >= 0:
-            best_move = self._to_frame[keys.index(key)][best_move]
-        table[key] = pack(lo, hi, best_move, (self.nodes - start_nodes).bit_length())
+        table[key] = entry
         return best
+
+    def _varied(self, moves: Iterable[int]) -> Iterator[int]:
+        """`moves` with all but the first in this helper's order (made only
+        when the first does not cut off)."""
+        moves = iter(moves)
+        for first in moves:
+            yield first
+            break
+        yield from helper_order(list(moves), self.variant)
 
     def _pair(self, hand_out: tuple[int, ...], alpha: int, beta: int) -> int:
         """The last two cells of a chain (or four of a loop) on offer: take

@@ -68,6 +68,12 @@ class SquatterSolver(SolverBase):
         self.bounds = bounds
         self.order = order
 
+    def vary(self, index: int) -> bool:
+        """Order the moves after each node's first one as helper `index` of a
+        parallel solve does (`solution.helper_order`)."""
+        self.variant = index
+        return True
+
     # --- the questions --------------------------------------------------------------
     def solve(
         self,

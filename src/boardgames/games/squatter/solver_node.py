@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from ...solution import helper_order
 from .rules import UNPACK
 
 if TYPE_CHECKING:
@@ -41,6 +42,8 @@ class NodeSolver(Protocol):
     order: bool
     nodes: int
     next_check: int
+    variant: int
+    put: Callable[[int, int], None] | None
 
     def poll(self) -> None:
         """Check the budget (raises SearchStopped when it has run out)."""
@@ -79,7 +82,7 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
     make, undo = state.make, state.undo
     unpack = UNPACK[game.frames]
     hash_bytes = game.hash_bytes
-    table, cap = solver.table, solver.max_entries
+    table, cap, put = solver.table, solver.max_entries, solver.put
     symmetry, use_passes, use_bounds, use_order = (
         solver.symmetry, solver.passes, solver.bounds, solver.order
     )
@@ -88,6 +91,7 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
     move_groups = geo.move_groups
     stones, terr, dead = state.stones, state.terr, state.dead
     killers, history = search.killers, search.history
+    variant = solver.variant
     mask, off, width = _MASK, _OFF, _BITS
     most = geo.cells  # no margin can reach it
     full, border, interior, n = geo.full, geo.border, geo.interior, geo.n
@@ -96,7 +100,9 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
 
     def generate(me: int, live: int, tt_move: int, ply: int, passes: int) -> list[int]:
         """The moves but `tt_move`: closing moves, blocking moves, killers,
-        the rest by history (the centre first on ties), a pass last."""
+        the rest by history (the centre first on ties), a pass last.  In a
+        helper of a parallel solve (`variant`) the moves after the first
+        one tried come in the helper's order."""
         moves: list[int] = []
         for group, ordered in move_groups:
             part = live & group
@@ -135,6 +141,9 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
             moves.remove(tt_move)
         if passes > 0 and tt_move != PASS:
             moves.append(PASS)
+        if variant:
+            head = 1 if tt_move == -2 else 0  # the first move tried stays first
+            moves = moves[:head] + helper_order(moves[head:], variant)
         return moves
 
     def node(alpha: int, beta: int, used: int) -> int:
@@ -293,14 +302,14 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
             lo = hi = g
         work = (solver.nodes - start_nodes).bit_length()
         stored = maps[frame][best] if best >= 0 else best
-        table[key] = (
-            ((work << 10 | (stored + 2)) << 2 * width)
-            | ((lo + off) << width)
-            | (hi + off)
-        )
-        if len(table) >= cap:
-            solver.make_room()
-            table = solver.table
+        entry = ((work << 10 | (stored + 2)) << 2 * width) | ((lo + off) << width) | (hi + off)
+        if put is not None:  # a shared table: fixed in size
+            put(key, entry)
+        else:
+            table[key] = entry
+            if len(table) >= cap:
+                solver.make_room()
+                table = solver.table
         return g
 
     return node
