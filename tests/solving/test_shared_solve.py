@@ -97,12 +97,12 @@ def test_each_helper_swaps_another_pair_of_moves():
     assert helper_order([7], 1) == [7] and helper_order([], 3) == []
 
 
-@pytest.mark.parametrize(("name", "options", "moves"), POSITIONS[:3])
-def test_a_varied_solver_solves_the_same_position_in_another_order(name, options, moves):
-    """The games' own solvers with null-window drivers have helpers run the
-    same solve in a helper's order: the same value, other nodes."""
-    game = get_game(name, **options)
-    state = game.replay(moves.split() if isinstance(moves, str) else moves)
+@pytest.mark.parametrize("moves", ["", "B2 C3"])
+def test_a_varied_squatter_solver_solves_the_same_position_in_another_order(moves):
+    """Squatter's helpers run the main solve in a helper's order: the same
+    value, other nodes."""
+    game = get_game("squatter", size=4)
+    state = game.replay(moves.split())
     plain = solver_for(game)
     varied = solver_for(game)
     assert varied.vary(1) is True
@@ -111,8 +111,11 @@ def test_a_varied_solver_solves_the_same_position_in_another_order(name, options
     assert one.nodes != other.nodes
 
 
-def test_a_solver_of_one_order_has_its_helpers_solve_the_children():
-    solver = solver_for(get_game("hadron", rows=3, cols=3))
+@pytest.mark.parametrize(("name", "options"), [
+    ("hadron", {"rows": 3, "cols": 3}), ("dots", {"rows": 2, "cols": 2})
+])
+def test_other_solvers_have_their_helpers_solve_the_children(name, options):
+    solver = solver_for(get_game(name, **options))
     assert solver.vary(1) is False
 
 

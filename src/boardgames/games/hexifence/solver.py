@@ -27,11 +27,11 @@ What it searches (see docs/hexifence.md for measurements of each):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ...budget import Budget, Limits
-from ...solution import SolverBase, SolveResult, helper_order
+from ...solution import SolverBase, SolveResult
 from .chains import capture_plan, simple_parts
 from .experts import simple_loony_value
 from .position import Position
@@ -205,12 +205,6 @@ class EdgeSolver(SolverBase, Position):
         self._begin(state)
         return self._value()
 
-    def vary(self, index: int) -> bool:
-        """Order the moves after each node's first one as helper `index` of a
-        parallel solve does (`solution.helper_order`)."""
-        self.variant = index
-        return True
-
     def clear(self) -> None:
         """Forget every solved position (both tables)."""
         self.table.clear()
@@ -352,8 +346,6 @@ class EdgeSolver(SolverBase, Position):
                         move = self._to_frame[keys.index(key)][m]
                         table[key] = pack(value, hi, move, 0)
                     return value
-        if self.variant:
-            moves = self._varied(moves)
         a = a0
         best, best_move = -free - 1, -1
         start_nodes = self.nodes
@@ -427,15 +419,6 @@ class EdgeSolver(SolverBase, Position):
             table = self.table
         table[key] = entry
         return best
-
-    def _varied(self, moves: Iterable[int]) -> Iterator[int]:
-        """`moves` with all but the first in this helper's order (made only
-        when the first does not cut off)."""
-        moves = iter(moves)
-        for first in moves:
-            yield first
-            break
-        yield from helper_order(list(moves), self.variant)
 
     def _pair(self, hand_out: tuple[int, ...], alpha: int, beta: int) -> int:
         """The last two cells of a chain (or four of a loop) on offer: take
