@@ -8,12 +8,12 @@ import connect_four  # noqa: F401  (registers the game)
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_search import SETTINGS, STRIPS, brute_negamax, random_position, snapshot
 
 from boardgames.errors import OptionError
 from boardgames.registry import get_game
 from boardgames.search import Searcher
 from boardgames.search.tt import EMPTY, GROWTH, NEVER, TranspositionTable
+from support.strips import SETTINGS, STRIPS, brute_negamax, random_position, snapshot
 
 #: Keys from a small range (many share a bucket) and from the whole 64 bits.
 KEYS = st.integers(0, 40) | st.integers(-(2**63), 2**64)

@@ -15,7 +15,6 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_search import STRIPS, brute_value, random_position, snapshot
 
 from boardgames.budget import Limits
 from boardgames.cli import main
@@ -25,33 +24,14 @@ from boardgames.registry import game_entry, get_game
 from boardgames.search import solve
 from boardgames.solution import EXACT, LOWER, UPPER, SolveResult, line_by_solving
 from boardgames.solving.position import solve_position, solver_info
+from support.solve_lines import final_value, sign
+from support.strips import STRIPS, brute_value, random_position, snapshot
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def final_value(state: State, line: list[int]) -> int:
-    """Replay `line` on a copy of `state` (each move checked legal): the
-    result at its end, from the view of the side to move in `state`."""
-    work = state.copy()
-    side = work.to_move
-    for move in line:
-        assert not work.is_over(), "the line goes on after the end"
-        assert move in work.legal_moves(), "an illegal move in the line"
-        work.make(move)
-    assert work.is_over(), "the line stops before the end"
-    if work.game.scored:
-        a, b = work.scores()
-        return a - b if side == 0 else b - a
-    winner = work.winner()
-    return 0 if winner is None else 1 if winner == side else -1
-
-
 def c4(moves: str) -> State:
     return get_game("connect4").replay(moves.split())
-
-
-def sign(value: int) -> int:
-    return (value > 0) - (value < 0)
 
 
 def played(game_name: str, seed: int, plies: int, **options: int) -> State:

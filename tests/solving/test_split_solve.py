@@ -25,8 +25,6 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_search import STRIPS
-from test_solve_line import final_value, sign
 
 from boardgames import registry
 from boardgames.cli import main
@@ -38,6 +36,8 @@ from boardgames.solution import EXACT, UPPER
 from boardgames.solving.position import solve_position
 from boardgames.solving.split import LeafTask, solve_leaf, solve_with_workers, split_solve
 from support.processes import sigint_default
+from support.solve_lines import final_value, sign
+from support.strips import STRIPS
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -54,7 +54,7 @@ class InProcess(Executor):
 
 @pytest.fixture(autouse=True)
 def strips_registered(monkeypatch):
-    """The strips of test_search as a game the tasks can rebuild by name."""
+    """The strips (support.strips) as a game the tasks can rebuild by name."""
     monkeypatch.setitem(registry._ENTRIES, "strip", GameEntry("strip", type(STRIPS["plain"])))
 
 
