@@ -18,12 +18,12 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_squatter_recapture import ISSUE_11, TRIPLE, biased_move, random_plan
 
 from boardgames.games.squatter.geometry import flood_seeds
 from boardgames.games.squatter.rules import enclosed, pack
 from boardgames.games.squatter.territory import Territory, stone_facts
 from boardgames.registry import get_game
+from support.squatter_rings import RECAPTURE_9X9, TRIPLE_NESTING, biased_move, random_plan
 
 RELAXED = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 WEIGHT_NAMES = ("capture", "tempo", "pressure", "shape", "corner", "side", "potential", "fork")
@@ -73,7 +73,7 @@ def test_territory_equals_reference_with_any_weights(given_weights, size, seed):
 
 def test_territory_equals_reference_through_recaptures():
     """The hand-made recapture games, move by move and back."""
-    for size, moves in ((9, ISSUE_11), (7, TRIPLE)):
+    for size, moves in ((9, RECAPTURE_9X9), (7, TRIPLE_NESTING)):
         game = get_game("squatter", size=size)
         evaluator = Territory(potential=5, fork=7, shape=3)
         state = game.new_state()

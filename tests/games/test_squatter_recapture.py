@@ -19,32 +19,13 @@ from hypothesis import strategies as st
 from boardgames.errors import NotationError
 from boardgames.games.squatter import BLACK, WHITE, parse_board
 from boardgames.registry import get_game
-
-
-def moves(text: str) -> list[str]:
-    return text.split()
-
-
-# The example of a recapture (9 x 9, White first): White's diamond around E5
-# captures E5, Black's ring around it captures the diamond, and White's ring
-# around Black's closes at C6: D5 E4 E6 F5 are live White stones again.
-ISSUE_11 = moves(
-    "D5 C5 E4 D4 E6 E3 F5 F4 A1 G5 A9 F6 I1 E7 I9 D6 B5 A2 C4 A8 D3 B1 E2 B9 F3 "
-    "H1 G4 H9 H5 I2 G6 I8 F7 A3 E8 A7 D7 C1 C6"
+from support.squatter_rings import (
+    RECAPTURE_9X9,
+    TRIPLE_NESTING,
+    TRIPLE_NESTING_STEPS,
+    biased_move,
+    random_plan,
 )
-
-# Triple nesting on 7 x 7 around D4 (the course rules sheet names a
-# triple-nesting example without drawing it; this is one of that kind, as is
-# the issue's 9 x 9 example): White's diamond at distance 1 takes D4; Black's
-# ring at distance 2 takes the diamond and D4; White's ring at distance 3
-# (with border stones) takes Black's ring and D4 and revives the diamond.
-# The other moves fill the corners and enclose nothing.
-TRIPLE = moves(
-    "C4 B4 D3 C3 D5 C5 E4 "  # White's diamond closes (Black starts its ring)
-    "D2 B2 D6 B6 E3 F2 E5 F6 F4 "  # Black's ring closes
-    "A4 A1 B3 A2 B5 B1 C2 A6 C6 A7 D1 B7 D7 F1 E2 G1 E6 G2 F3 F7 F5 G6 G4"  # White's ring
-)
-TRIPLE_STEPS = {"E4": (1, 0), "F4": (0, 5), "G4": (9, 0)}
 
 
 class Reference:
@@ -128,41 +109,6 @@ def library_cells(state):
     }
 
 
-def biased_move(state, rng, plan):
-    """A random move that builds nested rings: each side prefers the rings
-    of its own parity around a centre, innermost first (with some jitter and
-    noise), so loops capture loops and recaptures happen often.  `plan` None
-    plays uniformly at random."""
-    moves = state.legal_moves()
-    if plan is None or rng.random() < plan[4]:
-        return rng.choice(moves)
-    cr, cc, chebyshev, parity, _, jitter = plan
-    n = state.game.size
-
-    def ring(m):
-        dr, dc = abs(m // n - cr), abs(m % n - cc)
-        return max(dr, dc) if chebyshev else dr + dc
-
-    mine = [m for m in moves if (ring(m) + parity + state.to_move) % 2 == 0]
-    if not mine:
-        return rng.choice(moves)
-    return min(mine, key=lambda m: ring(m) + jitter * rng.random())
-
-
-def random_plan(size, rng):
-    if rng.random() < 0.2:
-        return None
-    mid = (size - 1) / 2
-    return (
-        round(mid + rng.uniform(-1, 1)),
-        round(mid + rng.uniform(-1, 1)),
-        rng.random() < 0.5,
-        rng.randrange(2),
-        rng.choice([0.0, 0.05, 0.1]),
-        rng.choice([0.5, 1.5]),
-    )
-
-
 def snapshot(state):
     return (
         state.to_text(),
@@ -179,11 +125,11 @@ def snapshot(state):
 # --- the hand-made cases ------------------------------------------------------------
 
 
-def test_issue_11_example_scores_9_0_with_live_white_stones():
+def test_the_recapture_example_scores_9_0_with_live_white_stones():
     game = get_game("squatter", size=9)
-    state = game.replay(ISSUE_11[:-1])
+    state = game.replay(RECAPTURE_9X9[:-1])
     assert state.scores() == (0, 5)
-    state.play(ISSUE_11[-1])
+    state.play(RECAPTURE_9X9[-1])
     assert state.scores() == (9, 0) and state.is_over() is False
     for name in ("D5", "E4", "E6", "F5"):
         cell = game.parse_move(name)
@@ -199,9 +145,9 @@ def test_triple_nesting_revives_the_inner_loop():
     game = get_game("squatter", size=7)
     state = game.new_state()
     expected = (0, 0)
-    for move in TRIPLE:  # the score changes at the three closing moves only
+    for move in TRIPLE_NESTING:  # the score changes at the three closing moves only
         state.play(move)
-        expected = TRIPLE_STEPS.get(move, expected)
+        expected = TRIPLE_NESTING_STEPS.get(move, expected)
         assert state.scores() == expected, move
     rows = state.to_text().splitlines()[1:]
     assert rows == [
@@ -220,9 +166,9 @@ def test_triple_nesting_revives_the_inner_loop():
 
 def test_recapture_make_undo_and_hash_are_exact():
     game = get_game("squatter", size=9)
-    state = game.replay(ISSUE_11[:-1])
+    state = game.replay(RECAPTURE_9X9[:-1])
     before = snapshot(state)
-    move = game.parse_move(ISSUE_11[-1])
+    move = game.parse_move(RECAPTURE_9X9[-1])
     state.make(move)
     after = snapshot(state)
     assert state.hashes == state.recompute_hashes()
@@ -232,7 +178,7 @@ def test_recapture_make_undo_and_hash_are_exact():
     assert snapshot(state) == after
     # Every symmetric image of the game reaches the same canonical key.
     key = state.canonical()[0]
-    cells = [game.parse_move(m) for m in ISSUE_11]
+    cells = [game.parse_move(m) for m in RECAPTURE_9X9]
     for perm in game.symmetries:
         image = game.new_state()
         for m in cells:
@@ -272,7 +218,7 @@ def test_captured_stones_are_part_of_the_hash():
 
 def test_board_text_with_revived_stones_round_trips():
     game = get_game("squatter", size=9)
-    state = game.replay(ISSUE_11)
+    state = game.replay(RECAPTURE_9X9)
     text = state.to_text()
     assert text.splitlines()[5] == "+ W b W - W b W +"  # row E: E4 and E6 are live again
     again = game.parse_position(text)
@@ -291,7 +237,7 @@ def test_captured_stone_inside_its_own_sides_loop_is_rejected():
     # The old library wrote a recaptured White stone as `w` in White's
     # territory; no game reaches that any more (it would be a live `W`).
     game = get_game("squatter", size=9)
-    rows = [line.split() for line in game.replay(ISSUE_11).to_text().splitlines()[1:]]
+    rows = [line.split() for line in game.replay(RECAPTURE_9X9).to_text().splitlines()[1:]]
     assert rows[3][4] == "W"  # D5
     rows[3][4] = "w"
     with pytest.raises(NotationError, match=r"D5.*captured White stone inside a White loop"):
@@ -310,7 +256,7 @@ def test_threats_count_what_the_score_gains():
     from boardgames.games.squatter.territory import Territory, threats
 
     game = get_game("squatter", size=9)
-    state = game.replay(ISSUE_11[:-1])  # White to move; C6 closes the outer ring
+    state = game.replay(RECAPTURE_9X9[:-1])  # White to move; C6 closes the outer ring
     move = game.parse_move("C6")
     assert state.capture_gain(move, WHITE) == 9  # 8 Black stones + E5, not the 4 revived
     assert max(threats(state, WHITE)) == 9
