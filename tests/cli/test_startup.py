@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import json
-import subprocess
 import sys
 import types
 
@@ -29,19 +27,11 @@ from boardgames.cli import LAZY, MODULES, main
 from boardgames.cli.common import Command, LazyGroup
 from boardgames.zobrist import random_keys
 from support.builtin_games import BUILTIN_GAMES
+from support.imports import modules_after
 
 HEAVY = (
     "numpy", "boardgames.search", "boardgames.players", "boardgames.match", "boardgames.tournament"
 )
-
-
-def modules_after(code: str) -> set[str]:
-    """The modules imported by a fresh interpreter that runs `code`."""
-    script = f"{code}\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))"
-    out = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    ).stdout
-    return set(json.loads(out.strip().splitlines()[-1]))
 
 
 def heavy(modules: set[str]) -> list[str]:

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from support.extras import require
+from support.imports import modules_after
 
 require("pettingzoo")
 require("gymnasium")
@@ -18,7 +19,6 @@ require("gymnasium")
 import connect_four  # noqa: E402,F401  (registers connect4)
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, performance_benchmark, render_test, seed_test  # noqa: E402
-from test_startup import modules_after  # noqa: E402
 
 from boardgames.budget import Limits  # noqa: E402
 from boardgames.envs import against, env, raw_env  # noqa: E402

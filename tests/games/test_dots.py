@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_hexifence import brute_force
 
 from boardgames.ai import make_player
 from boardgames.ai.hexifence.players import capture_choice
@@ -14,6 +13,7 @@ from boardgames.errors import NotationError
 from boardgames.games.hexifence.experts import components, loony_value
 from boardgames.registry import get_game
 from boardgames.solving.position import solve_position
+from support.edge_reference import brute_force
 from support.protocol_checks import check_protocol
 
 

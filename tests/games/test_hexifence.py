@@ -17,6 +17,7 @@ from boardgames.games.hexifence.solver import EdgeSolver
 from boardgames.registry import get_game
 from boardgames.solution import SolveResult
 from boardgames.solving.position import solve_position
+from support.edge_reference import brute_force
 from support.edge_reference import rest as remaining_value
 from support.protocol_checks import check_protocol
 
@@ -209,22 +210,6 @@ def test_notation():
 
 
 # --- search and solving -----------------------------------------------------------------
-
-
-def brute_force(state) -> int:
-    """Margin of the remaining cells for the side to move, by plain minimax."""
-    if state.is_over():
-        return 0
-    p = state.to_move
-    best = None
-    for move in state.legal_moves():
-        before = state.score[p]
-        state.make(move)
-        gain = state.score[p] - before
-        value = gain + brute_force(state) if state.to_move == p else -brute_force(state)
-        state.undo()
-        best = value if best is None else max(best, value)
-    return best
 
 
 def margin_now(state) -> int:

@@ -1,6 +1,7 @@
 """Plain references for the edge-capture games (HexiFence, dots), for tests.
 
-Independent of the edge solver: memoized minimax over every edge, and the
+Independent of the edge solver: plain minimax over the legal moves
+(`brute_force`), memoized minimax over every edge (`rest`), and the
 safe-edge model (only safe edges while any is left) by plain recursion on
 top of it.
 """
@@ -28,6 +29,23 @@ def rest(state, memo: dict[int, int]) -> int:
             state.undo()
             best = max(best, gain + value if gain else -value)
     memo[state.mask] = best
+    return best
+
+
+def brute_force(state) -> int:
+    """Margin of the remaining cells for the side to move, by plain minimax
+    over the legal moves, with no memo (tiny boards only)."""
+    if state.is_over():
+        return 0
+    p = state.to_move
+    best = None
+    for move in state.legal_moves():
+        before = state.score[p]
+        state.make(move)
+        gain = state.score[p] - before
+        value = gain + brute_force(state) if state.to_move == p else -brute_force(state)
+        state.undo()
+        best = value if best is None else max(best, value)
     return best
 
 

@@ -4,11 +4,17 @@ Every import counts: at module level, under `if TYPE_CHECKING:` and inside
 functions, since each of them is a dependency a reader has to follow.
 Importing `a.b.c` also imports the packages `a` and `a.b` (their
 `__init__.py` runs first), so those count too.
+
+`modules_after` asks a fresh interpreter instead: which modules running
+some code really imports.
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -102,3 +108,12 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
         if v not in index:
             visit(v)
     return found
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules imported by a fresh interpreter that runs `code`."""
+    script = f"{code}\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout
+    return set(json.loads(out.strip().splitlines()[-1]))
