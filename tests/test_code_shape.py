@@ -2,7 +2,8 @@
 under TYPE_CHECKING and inside functions count), and no function over 80 lines
 unless it is a documented hot loop (its docstring says "hot loop" and why it
 is kept whole: speed is measured).  Modules are split by what they own, not
-by a line count."""
+by a line count.  No file under tests/ imports a test module: what tests
+share lives in tests/support, so each folder of tests runs on its own."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from pathlib import Path
 
 from support.imports import cycles, graph
 
-SRC = Path(__file__).resolve().parent.parent / "src" / "boardgames"
+TESTS = Path(__file__).resolve().parent
+SRC = TESTS.parent / "src" / "boardgames"
 MAX_FUNCTION = 80
 
 
@@ -52,6 +54,22 @@ def _long_functions(path: Path) -> list[str]:
     return found
 
 
+def _test_module_imports(path: Path) -> list[str]:
+    """Where `path` imports a `test_*` module (anywhere in the file), by
+    `import test_x`, `from test_x import ...` or `from package import test_x`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or "", *(alias.name for alias in node.names)]
+        else:
+            continue
+        found += [f"{path.name}:{node.lineno} {name}"
+                  for name in names if name.split(".")[-1].startswith("test_")]
+    return found
+
+
 def test_no_import_cycle_in_src():
     assert cycles(graph()) == []
 
@@ -63,3 +81,23 @@ def test_the_cycle_check_finds_a_cycle_through_several_modules():
 
 def test_no_function_is_over_80_lines_unless_a_documented_hot_loop():
     assert not [f for p in _sources() for f in _long_functions(p)]
+
+
+def test_no_file_under_tests_imports_a_test_module():
+    assert not [f for p in sorted(TESTS.rglob("*.py")) for f in _test_module_imports(p)]
+
+
+def test_the_test_import_check_finds_each_kind_of_import(tmp_path):
+    path = tmp_path / "test_example.py"
+    path.write_text(
+        "import os\nfrom support.strips import STRIPS\nfrom test_search import STRIPS\n"
+        "from tests.cli import test_startup\n"
+        "def helper():\n    import test_startup, json\n    import tests.cli.test_startup\n",
+        encoding="utf-8",
+    )
+    assert _test_module_imports(path) == [
+        "test_example.py:3 test_search",
+        "test_example.py:4 test_startup",
+        "test_example.py:6 test_startup",
+        "test_example.py:7 tests.cli.test_startup",
+    ]
