@@ -16,7 +16,6 @@ import subprocess
 import sys
 import textwrap
 import time
-from pathlib import Path
 
 import pytest
 
@@ -25,8 +24,7 @@ from boardgames.errors import BoardgamesError, OptionError
 from boardgames.registry import get_game
 from boardgames.search import Searcher
 from boardgames.search.tt import EXACT, LOWER, TranspositionTable
-
-SHM = Path("/dev/shm")
+from support.processes import alive, shm_names
 
 #: (game, options, moves played first, depth): small boards, a few plies.
 POSITIONS = [
@@ -38,17 +36,8 @@ POSITIONS = [
 ]
 
 
-def shm_names() -> set[str]:
-    return {p.name for p in SHM.iterdir()} if SHM.is_dir() else set()
 
 
-def alive(pid: int) -> bool:
-    """Running (a zombie waiting to be reaped is not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def all_gone(pids: list[int], grace: float = 10.0) -> bool:

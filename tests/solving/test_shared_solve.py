@@ -12,7 +12,6 @@ import subprocess
 import sys
 import textwrap
 import time
-from pathlib import Path
 
 import connect_four  # noqa: F401  (registers connect4: the generic solver)
 import pytest
@@ -24,8 +23,7 @@ from boardgames.registry import get_game
 from boardgames.solution import SharedTable, helper_order
 from boardgames.solving import shared
 from boardgames.solving.position import solve_position, solver_for
-
-SHM = Path("/dev/shm")
+from support.processes import alive, children_gone, shm_names
 
 #: (game, options, moves): one position per solver (Squatter, edge, Hadron, generic).
 POSITIONS = [
@@ -38,17 +36,8 @@ POSITIONS = [
 ]
 
 
-def shm_names() -> set[str]:
-    return {p.name for p in SHM.iterdir()} if SHM.is_dir() else set()
 
 
-def no_children_left(before: set, grace: float = 10.0) -> bool:
-    deadline = time.monotonic() + grace
-    while set(multiprocessing.active_children()) - before:
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 # --- the shared table ---------------------------------------------------------------------
@@ -133,7 +122,7 @@ def test_two_processes_give_the_answer_of_one(name, options, moves):
     for move in together.line or []:
         replay.make(move)
     assert replay.is_over()
-    assert no_children_left(before)
+    assert children_gone(before)
 
 
 def test_outcome_and_three_processes():
@@ -159,7 +148,7 @@ def test_a_time_limit_stops_every_process():
     with pytest.raises(SearchStopped, match="solve gave up"):
         solve_position(state, time=0.5, threads=2)
     assert time.perf_counter() - started < 5
-    assert no_children_left(before, grace=1.0)
+    assert children_gone(before, grace=1.0)
 
 
 def failing_helper(*args, **kwargs):
@@ -173,7 +162,7 @@ def test_a_failing_helper_leaves_the_answer_and_no_process(monkeypatch):
     state = get_game("dots", rows=2, cols=3).new_state()
     before = set(multiprocessing.active_children())
     assert solve_position(state, threads=2).value == solve_position(state).value
-    assert no_children_left(before)
+    assert children_gone(before)
 
 
 SCRIPT = textwrap.dedent(
@@ -196,12 +185,6 @@ SCRIPT = textwrap.dedent(
 )
 
 
-def alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL])

@@ -35,7 +35,7 @@ from boardgames.registry import GameEntry, get_game
 from boardgames.solution import EXACT, UPPER
 from boardgames.solving.position import solve_position
 from boardgames.solving.split import LeafTask, solve_leaf, solve_with_workers, split_solve
-from support.processes import sigint_default
+from support.processes import children_gone, sigint_default
 from support.solve_lines import final_value, sign
 from support.strips import STRIPS
 
@@ -269,18 +269,9 @@ def test_stopped_workers_end_with_the_answer():
     before = set(multiprocessing.active_children())  # the module's pool
     report = solve_with_workers(state, workers=2, tasks=40)
     assert report.result.value == 1 and len(report.result.best) == 1
-    assert workers_gone(before)
+    assert children_gone(before)
 
 
-def workers_gone(before: set, grace: float = 10.0) -> bool:
-    """No worker process of ours is left: stopped workers may take a moment to
-    exit on a loaded machine, so wait up to `grace` seconds for them."""
-    deadline = time.monotonic() + grace
-    while set(multiprocessing.active_children()) - before:
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 def test_time_runs_out_in_the_documented_words():
@@ -290,7 +281,7 @@ def test_time_runs_out_in_the_documented_words():
     with pytest.raises(SearchStopped, match=r"^solve gave up after \d+\.\d\d s"):
         solve_with_workers(state, workers=2, time=0.5, all_moves=True)
     assert time.perf_counter() - started < 20
-    assert workers_gone(before)
+    assert children_gone(before)
 
 
 def test_no_worker_is_an_error():
