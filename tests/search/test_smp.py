@@ -23,7 +23,7 @@ from boardgames.ai import make_player
 from boardgames.errors import BoardgamesError, OptionError
 from boardgames.registry import get_game
 from boardgames.search import Searcher
-from boardgames.search.tt import EXACT, LOWER, TranspositionTable
+from boardgames.search.tt import BUSY_MASK, BUSY_SLOTS, EXACT, KEY_MASK, LOWER, TranspositionTable
 from support.processes import alive, shm_names
 
 #: (game, options, moves played first, depth): small boards, a few plies.
@@ -34,10 +34,6 @@ POSITIONS = [
     ("dots", {"rows": 2, "cols": 3}, "", 5),
     ("hexifence", {"size": 2}, "", 4),
 ]
-
-
-
-
 
 
 def all_gone(pids: list[int], grace: float = 10.0) -> bool:
@@ -112,6 +108,107 @@ def test_forked_processes_share_the_table():
     os.waitpid(pid, 0)
     entry = table.entry(4242)
     assert entry is not None and (entry.depth, entry.value, entry.move) == (5, 1.25, 3)
+
+
+# --- sharing the work: moves another process is searching wait ---------------------------
+class Anything:
+    """Equal to every key: the mark of a child that is always busy."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class EverythingBusy:
+    """A `busy` array by which another process is searching every position."""
+
+    def __init__(self) -> None:
+        self.written: list[int] = []
+
+    def __getitem__(self, slot: int) -> Anything:
+        return Anything()
+
+    def __setitem__(self, slot: int, mark: int) -> None:
+        self.written.append(mark)
+
+
+@pytest.mark.parametrize(("name", "options", "moves", "depth"), POSITIONS)
+@pytest.mark.parametrize("algorithm", ["alphabeta", "negascout"])
+def test_moves_put_off_for_another_process_keep_the_value(name, options, moves, depth, algorithm):
+    """Every move but the first is busy elsewhere: each waits for the end
+    of its node's move list, and the search finds the value all the same."""
+    state = get_game(name, **options).replay(moves.split())
+    alone = Searcher(algorithm=algorithm).search(state, depth=depth)
+    searcher = Searcher(algorithm=algorithm)
+    assert searcher.tt is not None
+    searcher.tt.busy = busy = EverythingBusy()  # type: ignore[assignment]
+    together = searcher.search(state, depth=depth)
+    assert together.score == alone.score
+    assert together.move in state.legal_moves()
+    assert together.deferred > 0 and busy.written
+    assert "deferred:" in together.summary(state.game)
+
+
+def test_a_search_marks_the_positions_it_is_searching_and_clears_them():
+    game = get_game("squatter", size=5)
+    state = game.new_state()
+    table = TranspositionTable(1 << 12, shared=True)
+    assert table.busy is not None and len(table.busy) == BUSY_SLOTS
+    seen: list[int] = []
+    evaluate = game.default_evaluator()
+
+    def watching(position):  # a leaf: its ancestors at depth >= 3 are marked
+        seen.append(sum(1 for mark in table.busy.tolist() if mark))
+        return evaluate(position)
+
+    searcher = Searcher(algorithm="alphabeta", evaluator=watching)
+    searcher.tt = table
+    result = searcher.search(state, depth=5)
+    assert result.deferred == 0  # one process: nothing is busy elsewhere
+    assert max(seen) >= 1
+    assert not any(table.busy.tolist())  # every mark cleared on the way back
+
+
+def test_a_mark_is_the_key_of_the_position_in_its_slot():
+    """What another process finds: the position's hash in slot hash & BUSY_MASK."""
+    game = get_game("hadron", rows=5, cols=5)
+    state = game.new_state()
+    table = TranspositionTable(1 << 10, shared=True)
+    marks: dict[int, int] = {}
+    evaluate = game.default_evaluator()
+
+    def watching(position):
+        for slot, mark in enumerate(table.busy.tolist()):
+            if mark:
+                marks[slot] = mark
+        return evaluate(position)
+
+    searcher = Searcher(algorithm="alphabeta", evaluator=watching)
+    searcher.tt = table
+    searcher.search(state, depth=4)
+    grandchildren = set()  # marked by the nodes of depth 3 (EXCLUSIVE_DEPTH)
+    for move in state.legal_moves():
+        child = state.copy()
+        child.make(move)
+        for reply in child.legal_moves():
+            child.make(reply)
+            grandchildren.add(child.hashes[0] & KEY_MASK)
+            child.undo()
+    assert marks and all(slot == mark & BUSY_MASK for slot, mark in marks.items())
+    assert grandchildren & set(marks.values())
+
+
+def test_marks_left_by_a_stopped_search_are_cleared():
+    table = TranspositionTable(64, shared=True)
+    assert table.busy is not None
+    table.busy[5] = 12345
+    table.clear_busy()
+    assert not any(table.busy.tolist())
+    table.busy[7] = 99
+    table.clear()
+    assert not any(table.busy.tolist())
+    assert TranspositionTable(64).busy is None  # a private table keeps no marks
 
 
 # --- the parallel search -----------------------------------------------------------------

@@ -17,13 +17,14 @@ are negated and mirrored; depth counts moves.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..budget import INF
 from .ordering import order_moves
 from .result import MATE_BOUND, SearchStats
-from .tt import EXACT, KEY_MASK, LOWER, NEVER, SIDE_KEY, SOLVED, UPPER
+from .tt import BUSY_MASK, EXACT, KEY_MASK, LOWER, NEVER, SIDE_KEY, SOLVED, UPPER
 
 if TYPE_CHECKING:
     from ..budget import Budget
@@ -42,6 +43,11 @@ NULL_WINDOW = 1
 #: one ply shallower; one that beats alpha is searched again at full depth.
 LMR_AFTER = 3
 LMR_DEPTH = 3
+#: Sharing the work of a parallel search (ABDADA, after Weill 1996): at a
+#: node at least this deep, a process marks each child it searches in the
+#: shared table's `busy` array, and leaves a move (other than the first)
+#: whose child another process has marked for after its other moves.
+EXCLUSIVE_DEPTH = 3
 #: The principal variation of a node with none (a leaf, a TT answer).
 EMPTY_PV: tuple[int, ...] = ()
 
@@ -107,6 +113,10 @@ def build_alphabeta(
     # A shared table (tt.py): entries are checked against their seal on
     # reading and sealed on writing, since other processes write too.
     shared = tt is not None and tt.checks is not None
+    marks = tt.busy if tt is not None else None
+    busy = marks if marks is not None else array("q")  # read when shared only
+    # Below this depth no node marks or defers its children (EXCLUSIVE_DEPTH).
+    exclusive_depth = EXCLUSIVE_DEPTH if marks is not None else NEVER
     symmetry = core.symmetry and len(state.hashes) > 1
     killer_table = core.killers.table if core.killers is not None else None
     hist_tables = core.history.tables if core.history is not None else None
@@ -114,7 +124,7 @@ def build_alphabeta(
     use_ordering = killer_table is not None or hist_tables is not None or use_tt
     lmr = pvs and core.reductions  # late move reductions: see LMR_AFTER
     nw = NULL_WINDOW
-    nodes = probes = hits = cutoffs = first_cutoffs = horizon = 0
+    nodes = probes = hits = cutoffs = first_cutoffs = horizon = deferred = 0
     checkpoint = core.budget.first_checkpoint(0)
     if tt is not None and tt.room() < NEVER:
         # A growing table (tt.py): the node checks it at its checkpoints, the
@@ -144,7 +154,7 @@ def build_alphabeta(
         check = check_and_grow
 
     def node(depth: int, alpha: float, beta: float, ply: int) -> float:
-        nonlocal nodes, probes, hits, cutoffs, first_cutoffs, horizon, checkpoint
+        nonlocal nodes, probes, hits, cutoffs, first_cutoffs, horizon, checkpoint, deferred
         # 1. Count the node, check the budget, score ends and horizon leaves.
         nodes += 1
         if nodes >= checkpoint:
@@ -216,9 +226,24 @@ def build_alphabeta(
         if leaves:
             pvt[child_ply] = EMPTY_PV
         index = -1  # a counter, not enumerate(): one call less per node (~3%)
+        exclusive = depth >= exclusive_depth
+        if exclusive:  # a move may be put back at the end: a list of our own
+            moves = list(moves)
+            first_pass = len(moves)
         for m in moves:
             index += 1
             make(m)
+            if exclusive:
+                # ABDADA: a later move whose child another process is
+                # searching waits at the end; the others are marked busy.
+                mark = state.hashes[0] & KEY_MASK
+                at = mark & BUSY_MASK
+                if busy[at] == mark and 0 < index < first_pass:
+                    undo()
+                    moves.append(m)
+                    deferred += 1
+                    continue
+                busy[at] = mark
             if leaves:
                 nodes += 1
                 if nodes >= checkpoint:
@@ -250,6 +275,8 @@ def build_alphabeta(
                 v = node(child_depth, alpha, beta, child_ply)
             else:
                 v = -node(child_depth, -beta, -alpha, child_ply)
+            if exclusive and busy[at] == mark:
+                busy[at] = 0
             undo()
             if not v > best:  # `not >`, not `<=`: a NaN score never counts
                 continue
@@ -296,6 +323,6 @@ def build_alphabeta(
         return best
 
     def stats() -> SearchStats:
-        return SearchStats(nodes, probes, hits, cutoffs, first_cutoffs, horizon)
+        return SearchStats(nodes, probes, hits, cutoffs, first_cutoffs, horizon, deferred)
 
     return node, stats

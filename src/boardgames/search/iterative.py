@@ -209,6 +209,7 @@ class Searcher(Generic[S]):
         deepest iteration any process completed."""
         helpers = self._helpers_for(state.game)
         assert self.tt is not None
+        self.tt.clear_busy()
         helpers.start(state, budget.limits, self.tt.generation + 1)
         result = None
         try:
@@ -495,6 +496,7 @@ class Searcher(Generic[S]):
             first_move_cutoffs=stats.first_move_cutoffs,
             completed=completed,
             algorithm=self.algorithm,
+            deferred=stats.deferred,
         )
 
 

@@ -51,7 +51,9 @@ class SearchStats(NamedTuple):
     `horizon` counts the places where the depth limit cut the tree: an
     evaluator call, or a TT answer that was itself depth-limited.  A
     search that adds none saw every line it needed to the end of the
-    game, so its result holds at any depth.
+    game, so its result holds at any depth.  `deferred` counts the moves
+    of a parallel search left for later because another process was
+    searching them (search/alphabeta.py).
     """
 
     nodes: int
@@ -60,6 +62,7 @@ class SearchStats(NamedTuple):
     cutoffs: int
     first_move_cutoffs: int
     horizon: int
+    deferred: int = 0
 
 
 class RootBest(NamedTuple):
@@ -85,7 +88,9 @@ class SearchResult:
     a limit stopped the search before it reached the requested depth (or
     the point where deeper search changes nothing).
     `first_move_cutoffs / cutoffs` measures move ordering: close to 1 means
-    the best move was almost always tried first.
+    the best move was almost always tried first.  `deferred` counts the
+    moves this process of a parallel search put off because another
+    process was searching them.
     """
 
     move: int | None
@@ -100,6 +105,7 @@ class SearchResult:
     first_move_cutoffs: int = 0
     completed: bool = True
     algorithm: str = ""
+    deferred: int = 0
 
     @property
     def nps(self) -> float:
@@ -134,4 +140,6 @@ class SearchResult:
             lines.append(
                 f"cutoffs:  {self.cutoffs}, {self.first_move_cutoff_rate:.1%} on the first move"
             )
+        if self.deferred:
+            lines.append(f"deferred: {self.deferred} moves another process was searching")
         return "\n".join(lines)

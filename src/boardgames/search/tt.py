@@ -57,6 +57,12 @@ reader may see the fields of two writes mixed; each entry therefore also
 stores a check word, `seal(key, depth, value, bound, move)`, and a reader
 that finds the word not matching the fields it read treats the slot as
 empty.  Indexing a memoryview costs the same as indexing an array.
+
+A shared table also keeps `busy`, a small shared array where each process
+marks the positions it is searching right now (a position's key in the
+slot `key & BUSY_MASK`, cleared when its search ends).  The search uses it
+to leave a move another process is already searching for later
+(search/alphabeta.py); a stale or overwritten mark only changes an order.
 """
 
 from __future__ import annotations
@@ -119,6 +125,11 @@ class TTEntry(NamedTuple):
 Fields = tuple["array[float]", "array[int]", "array[int]", "array[int]"]
 
 
+#: Slots of a shared table's `busy` array (a power of two; 8 bytes each).
+BUSY_SLOTS = 1 << 14
+#: A position's slot in `busy`: its key & BUSY_MASK.
+BUSY_MASK = BUSY_SLOTS - 1
+
 #: Bytes of one entry of a shared table: key, depth, value, move, age and
 #: check as 8-byte words, bound as one byte.
 SHARED_ENTRY_BYTES = 6 * 8 + 1
@@ -147,8 +158,9 @@ class TranspositionTable:
     `size` is the current number of entries, `cap` the most it may have.
     `shared=True` makes a fixed table in shared memory that forked processes
     share (`start` is then ignored; see the module docstring); its memory
-    is `SHARED_ENTRY_BYTES` per entry.  `checks` is the array of check words
-    of a shared table, None for a private one.
+    is `SHARED_ENTRY_BYTES` per entry, plus the `busy` marks.  `checks` is
+    the array of check words of a shared table and `busy` its marks of the
+    positions being searched; both are None for a private table.
     """
 
     def __init__(self, size: int, start: int | None = None, *, shared: bool = False) -> None:
@@ -158,6 +170,7 @@ class TranspositionTable:
         self.start = self.cap if start is None or shared else min(power_of_two(start), self.cap)
         self.generation = 0
         self.checks: array[int] | None = None
+        self.busy: array[int] | None = None
         self.memory: mmap.mmap | None = None
         if shared:
             self._share(self.cap)
@@ -168,8 +181,10 @@ class TranspositionTable:
         """The arrays as views of one anonymous shared map (keys and depths -1)."""
         self.size = size
         self.mask = (size >> 1) - 1
-        self.memory = memory = mmap.mmap(-1, size * SHARED_ENTRY_BYTES)
+        self.memory = memory = mmap.mmap(-1, size * SHARED_ENTRY_BYTES + BUSY_SLOTS * 8)
         view = memoryview(memory)
+        marks = size * SHARED_ENTRY_BYTES
+        self.busy = cast("array[int]", view[marks:].cast("q"))
         words = [view[k * 8 * size : (k + 1) * 8 * size] for k in range(6)]
         # Typed memoryviews index (and slice-assign) as arrays do, at the same
         # speed; the growth code, the one user of array-only methods, never
@@ -179,16 +194,24 @@ class TranspositionTable:
             cast("array[int]", w.cast("q")) for w in ints
         )
         self.values = cast("array[float]", words[2].cast("d"))
-        self.bounds = cast("array[int]", view[6 * 8 * size :].cast("b"))
+        self.bounds = cast("array[int]", view[6 * 8 * size : marks].cast("b"))
         self._empty()
         self.filled = 0
 
     def _empty(self) -> None:
-        """Mark every slot of a shared table empty (keys and depths -1)."""
+        """Mark every slot of a shared table empty (keys and depths -1), and
+        no position busy."""
         empty = array("q", [EMPTY]) * self.size
         self.keys[:] = empty
         self.depths[:] = empty
         self.filled = 0
+        self.clear_busy()
+
+    def clear_busy(self) -> None:
+        """No position marked busy (a search stopped by a limit leaves its
+        marks behind; the next one starts without them)."""
+        if self.busy is not None:
+            self.busy[:] = array("q", [0]) * BUSY_SLOTS
 
     def _allocate(self, size: int, fields: Fields | None = None) -> None:
         """Empty arrays of `size` entries (`fields`: the values, bounds, moves
