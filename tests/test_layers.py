@@ -10,7 +10,7 @@ from support.imports import PACKAGE, graph, imports_of, modules
 
 #: Bottom first: the first component of a module's name below `boardgames`.
 LAYERS: list[set[str]] = [
-    {"errors", "options", "zobrist", "io"},
+    {"errors", "options", "zobrist", "io", "busy"},
     {"budget", "clock", "evaluation", "game", "solution", "plugins", "parallel", "planes",
      "weights"},
     {"registry"},

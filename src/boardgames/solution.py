@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from .budget import NO_NODE_LIMIT, Budget, Limits
+from .busy import busy_marks
 from .errors import OptionError
 
 if TYPE_CHECKING:
@@ -135,9 +136,10 @@ class SolverBase:
         #: 0, or the index of the parallel solve's helper this solver runs in
         #: (`vary`): its move order is then `helper_order`'s.
         self.variant = 0
-        #: None, or the shared table's `SharedTable.put` (`share`): the hot
-        #: loops store with it, and never need to make room.
-        self.put: Callable[[int, int], None] | None = None
+        #: None, or the table shared with the other processes of a parallel
+        #: solve (`share`): the hot loops keep every entry in `table` and
+        #: share only the costlier ones (see `share`).
+        self.shared: SharedTable | None = None
 
     def begin(self, limits: Limits | None = None, what: str = "solve") -> Budget:
         """Start one solve: no nodes yet, and a fresh budget of `limits`."""
@@ -195,13 +197,15 @@ class SolverBase:
         return False
 
     def share(self, entries: int) -> None:
-        """Keep the table in shared memory from now on (`SharedTable` of
-        `entries` entries), for the processes forked after this call to solve
-        with: fixed in size, so `make_room` is never needed."""
-        shared = SharedTable(entries, self.WORK_SHIFT)
-        self.table = cast("dict[int, int]", shared)
-        self.put = shared.put
-        self.max_entries = 1 << 62
+        """Share the solver's costlier entries with the processes forked after
+        this call: a `SharedTable` of `entries` entries beside the private
+        table.  Each solver's hot loop stores every entry in its own table,
+        and where the subtree below a node is big enough to matter (many
+        free cells) also in the shared one, where it looks on a miss; the
+        many small nodes near the end of the game stay private, at a dict's
+        speed.  The shared table's `busy` marks let the hot loop leave a
+        move another process is searching for later (busy.py)."""
+        self.shared = SharedTable(entries, self.WORK_SHIFT)
 
 
 def helper_order(moves: list[int], variant: int) -> list[int]:
@@ -254,8 +258,9 @@ class SharedTable:
     use, and the kernel gives it memory page by page as entries land.  The
     map has no name: the kernel frees it with the last process that maps it.
 
-    `get` and `put` are closures over the words (no attribute lookups): the
-    solvers call them at every node (through `SolverBase.put` for `put`).
+    `get` and `put` are closures over the words (no attribute lookups),
+    which the solvers' hot loops call.  `busy` holds the marks of what each
+    process is searching (busy.py).
     """
 
     def __init__(self, entries: int, work_shift: int) -> None:
@@ -301,6 +306,7 @@ class SharedTable:
 
         self.get = get
         self.put = put
+        self.busy = busy_marks()
 
     def clear(self) -> None:
         """Empty every slot."""

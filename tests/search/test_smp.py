@@ -23,7 +23,9 @@ from boardgames.ai import make_player
 from boardgames.errors import BoardgamesError, OptionError
 from boardgames.registry import get_game
 from boardgames.search import Searcher
-from boardgames.search.tt import BUSY_MASK, BUSY_SLOTS, EXACT, KEY_MASK, LOWER, TranspositionTable
+from boardgames.busy import MASK as BUSY_MASK
+from boardgames.busy import SLOTS as BUSY_SLOTS
+from boardgames.search.tt import EXACT, KEY_MASK, LOWER, TranspositionTable
 from support.processes import alive, shm_names
 
 #: (game, options, moves played first, depth): small boards, a few plies.

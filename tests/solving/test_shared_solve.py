@@ -19,6 +19,8 @@ from click.testing import CliRunner
 
 from boardgames.cli import main
 from boardgames.errors import OptionError, SearchStopped
+from boardgames.games.hexifence import solver as edge_solver
+from boardgames.games.squatter import solver_node
 from boardgames.registry import get_game
 from boardgames.solution import SharedTable, helper_order
 from boardgames.solving import shared
@@ -34,10 +36,6 @@ POSITIONS = [
     ("hadron", {"rows": 3, "cols": 4}, ""),
     ("connect4", {}, "c f f c e f b a f d f d g b e f c c g b"),
 ]
-
-
-
-
 
 
 # --- the shared table ---------------------------------------------------------------------
@@ -67,14 +65,68 @@ def test_the_costlier_entry_keeps_the_first_slot_of_its_bucket():
     assert table.get(1) == 5 << 4 and table.get(2) is None and table.get(3) == 2 << 4
 
 
-def test_a_solver_with_a_shared_table_stores_through_put():
-    solver = solver_for(get_game("squatter", size=4))
-    assert solver.put is None
+def test_a_shared_solver_keeps_every_entry_and_shares_the_costlier_ones():
+    game = get_game("squatter", size=4)
+    solver = solver_for(game)
+    assert solver.shared is None
     solver.share(1 << 12)
-    result = solver.solve(get_game("squatter", size=4).replay(["B2"]))
-    assert solver.put is not None and len(solver.table) > 0
-    fresh = solve_position(get_game("squatter", size=4).replay(["B2"]))
+    assert solver.shared is not None
+    result = solver.solve(game.replay(["B2"]))
+    shared_entries, private_entries = len(solver.shared), len(solver.table)
+    assert 0 < shared_entries < private_entries  # the small nodes stay private
+    fresh = solve_position(game.replay(["B2"]))
     assert result.value == fresh.value
+
+
+class OddMarks:
+    """Equal to every odd mark: another process is on about half the moves."""
+
+    def __init__(self, busy: HalfBusy) -> None:
+        self.busy = busy
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, int) and other % 2:
+            self.busy.found += 1
+            return True
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class HalfBusy:
+    """A busy array by which another process is on the moves of odd marks."""
+
+    def __init__(self) -> None:
+        self.marked = self.found = 0
+
+    def __getitem__(self, slot: int) -> OddMarks:
+        return OddMarks(self)
+
+    def __setitem__(self, slot: int, mark: int) -> None:
+        self.marked += 1
+
+
+@pytest.mark.parametrize(("name", "options", "moves", "module", "constant"), [
+    ("squatter", {"size": 4}, "B2", solver_node, "EXCLUSIVE_FREE"),
+    ("squatter", {"size": 5}, "C3 B2 D4 B4", solver_node, "EXCLUSIVE_FREE"),
+    ("dots", {"rows": 2, "cols": 3}, "", edge_solver, "EXCLUSIVE_EDGES"),
+])
+def test_moves_left_for_another_process_keep_the_value(name, options, moves, module, constant,
+                                                       monkeypatch):
+    """About half the moves after the first are busy elsewhere at every node
+    deep enough: each waits for the end of its node's list, and the value
+    and the optimal moves stay."""
+    monkeypatch.setattr(module, constant, 6)
+    game = get_game(name, **options)
+    state = game.replay(moves.split())
+    alone = solver_for(game).solve(state.copy(), all_moves=True)
+    solver = solver_for(game)
+    solver.share(1 << 12)
+    solver.shared.busy = busy = HalfBusy()
+    together = solver.solve(state.copy(), all_moves=True)
+    assert (together.value, sorted(together.best)) == (alone.value, sorted(alone.best))
+    assert busy.marked > 0 and busy.found > 0
+    assert together.nodes != alone.nodes  # the order changed
 
 
 # --- the helpers' order -------------------------------------------------------------------

@@ -22,9 +22,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..budget import INF
+from ..busy import MASK as BUSY_MASK
 from .ordering import order_moves
 from .result import MATE_BOUND, SearchStats
-from .tt import BUSY_MASK, EXACT, KEY_MASK, LOWER, NEVER, SIDE_KEY, SOLVED, UPPER
+from .tt import EXACT, KEY_MASK, LOWER, NEVER, SIDE_KEY, SOLVED, UPPER
 
 if TYPE_CHECKING:
     from ..budget import Budget
@@ -43,10 +44,10 @@ NULL_WINDOW = 1
 #: one ply shallower; one that beats alpha is searched again at full depth.
 LMR_AFTER = 3
 LMR_DEPTH = 3
-#: Sharing the work of a parallel search (ABDADA, after Weill 1996): at a
-#: node at least this deep, a process marks each child it searches in the
-#: shared table's `busy` array, and leaves a move (other than the first)
-#: whose child another process has marked for after its other moves.
+#: Sharing the work of a parallel search (ABDADA, busy.py): at a node at
+#: least this deep, a process marks each child it searches in the shared
+#: table's `busy` array, and leaves a move (other than the first) whose
+#: child another process has marked for after its other moves.
 EXCLUSIVE_DEPTH = 3
 #: The principal variation of a node with none (a leaf, a TT answer).
 EMPTY_PV: tuple[int, ...] = ()

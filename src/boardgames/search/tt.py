@@ -58,11 +58,9 @@ stores a check word, `seal(key, depth, value, bound, move)`, and a reader
 that finds the word not matching the fields it read treats the slot as
 empty.  Indexing a memoryview costs the same as indexing an array.
 
-A shared table also keeps `busy`, a small shared array where each process
-marks the positions it is searching right now (a position's key in the
-slot `key & BUSY_MASK`, cleared when its search ends).  The search uses it
-to leave a move another process is already searching for later
-(search/alphabeta.py); a stale or overwritten mark only changes an order.
+A shared table also keeps `busy`, the marks of the positions each process
+is searching right now (busy.py), by which the search leaves a move
+another process is already searching for later (search/alphabeta.py).
 """
 
 from __future__ import annotations
@@ -73,6 +71,7 @@ from collections.abc import Callable
 from itertools import compress
 from typing import NamedTuple, cast
 
+from ..busy import busy_marks, clear_marks
 from .result import MATE_BOUND
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -125,11 +124,6 @@ class TTEntry(NamedTuple):
 Fields = tuple["array[float]", "array[int]", "array[int]", "array[int]"]
 
 
-#: Slots of a shared table's `busy` array (a power of two; 8 bytes each).
-BUSY_SLOTS = 1 << 14
-#: A position's slot in `busy`: its key & BUSY_MASK.
-BUSY_MASK = BUSY_SLOTS - 1
-
 #: Bytes of one entry of a shared table: key, depth, value, move, age and
 #: check as 8-byte words, bound as one byte.
 SHARED_ENTRY_BYTES = 6 * 8 + 1
@@ -181,10 +175,9 @@ class TranspositionTable:
         """The arrays as views of one anonymous shared map (keys and depths -1)."""
         self.size = size
         self.mask = (size >> 1) - 1
-        self.memory = memory = mmap.mmap(-1, size * SHARED_ENTRY_BYTES + BUSY_SLOTS * 8)
+        self.memory = memory = mmap.mmap(-1, size * SHARED_ENTRY_BYTES)
         view = memoryview(memory)
-        marks = size * SHARED_ENTRY_BYTES
-        self.busy = cast("array[int]", view[marks:].cast("q"))
+        self.busy = busy_marks()
         words = [view[k * 8 * size : (k + 1) * 8 * size] for k in range(6)]
         # Typed memoryviews index (and slice-assign) as arrays do, at the same
         # speed; the growth code, the one user of array-only methods, never
@@ -194,7 +187,7 @@ class TranspositionTable:
             cast("array[int]", w.cast("q")) for w in ints
         )
         self.values = cast("array[float]", words[2].cast("d"))
-        self.bounds = cast("array[int]", view[6 * 8 * size : marks].cast("b"))
+        self.bounds = cast("array[int]", view[6 * 8 * size :].cast("b"))
         self._empty()
         self.filled = 0
 
@@ -211,7 +204,7 @@ class TranspositionTable:
         """No position marked busy (a search stopped by a limit leaves its
         marks behind; the next one starts without them)."""
         if self.busy is not None:
-            self.busy[:] = array("q", [0]) * BUSY_SLOTS
+            clear_marks(self.busy)
 
     def _allocate(self, size: int, fields: Fields | None = None) -> None:
         """Empty arrays of `size` entries (`fields`: the values, bounds, moves

@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 
 #: Added to the score of the moves in s: after every move on the board.
 LAST = 1 << 10
+#: A parallel solve (`SolverBase.share`) shares the entries of positions
+#: with this many legal cells or more; the rest stay in the private table.
+SHARE_LEGAL = 6
 
 
 class HadronSolver(SolverBase, Nodes):
@@ -175,6 +178,8 @@ class HadronSolver(SolverBase, Nodes):
         x = hb + hp - hn + self.offset
         key = self.lane_min(x) | s << LANE
         known = self.table.get(key)
+        if known is None and self.shared is not None and legal.bit_count() >= SHARE_LEGAL:
+            known = self.shared.get(key)
         if known is not None:
             return known & 1 == 1
         if self.nodes >= self.next_check:
@@ -239,13 +244,11 @@ class HadronSolver(SolverBase, Nodes):
                     result = True
                     break
         entry = (self.nodes - before).bit_length() << 1 | result
-        put = self.put
-        if put is not None:  # a shared table: fixed in size
-            put(key, entry)
-            return result
         table = self.table
         if len(table) >= self.max_entries:
             self.make_room()
             table = self.table
         table[key] = entry
+        if self.shared is not None and legal.bit_count() >= SHARE_LEGAL:
+            self.shared.put(key, entry)
         return result

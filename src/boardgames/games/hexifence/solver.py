@@ -23,6 +23,10 @@ What it searches (see docs/hexifence.md for measurements of each):
 - Null-window searches (MTD(f) stepping by 2: the margin has the parity of
   the cells left) find the value; best move from the table first, then safe
   moves centre-first, then sacrifices of one cell before two.
+- In a parallel solve (`SolverBase.share`), a node with at least
+  SHARE_EDGES empty edges also reads and writes the shared table, and one
+  with at least EXCLUSIVE_EDGES leaves a move another process is searching
+  for after its other moves (busy.py).
 """
 
 from __future__ import annotations
@@ -31,11 +35,21 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ...budget import Budget, Limits
+from ...busy import MARK_BITS
+from ...busy import MASK as BUSY_MASK
 from ...solution import SolverBase, SolveResult
 from .chains import capture_plan, simple_parts
 from .experts import simple_loony_value
 from .position import Position
 from .table import FIELD, HI_SHIFT, MOVE_FIELD, MOVE_SHIFT, OFFSET, pack, unpack
+
+#: A parallel solve shares the entries of nodes with this many empty edges
+#: or more (the smaller subtrees cost less to search again than a look in
+#: the shared table at every node).
+SHARE_EDGES = 8
+#: A node of a parallel solve with this many empty edges or more leaves for
+#: later a move another process is searching (busy.py).
+EXCLUSIVE_EDGES = 20
 
 if TYPE_CHECKING:
     from .rules import EdgeGame, EdgeState
@@ -308,6 +322,9 @@ class EdgeSolver(SolverBase, Position):
         entry = table.get(key)
         if entry is None and self.old:
             entry = self.old.get(key)
+        shared = self.shared
+        if entry is None and shared is not None and self.n_empty >= SHARE_EDGES:
+            entry = shared.get(key)
         if entry is None:
             if not self.n3 and not ones and self.loony:
                 value = simple_loony_value(simple_parts(emp, gleft, claimed, self._links))
@@ -349,7 +366,21 @@ class EdgeSolver(SolverBase, Position):
         a = a0
         best, best_move = -free - 1, -1
         start_nodes = self.nodes
+        exclusive = shared is not None and self.n_empty >= EXCLUSIVE_EDGES
+        if exclusive:  # busy.py: a move another process is on waits
+            assert shared is not None
+            busy = shared.busy
+            moves = list(moves)
+            first_pass, tried = len(moves), 0
         for m in moves:
+            if exclusive:
+                tried += 1
+                mark = (key * 1021 + m + 2) & MARK_BITS
+                at = mark & BUSY_MASK
+                if 1 < tried <= first_pass and busy[at] == mark:
+                    moves.append(m)  # type: ignore[attr-defined]  # a list here
+                    continue
+                busy[at] = mark
             # make m (inline _claim)
             if m < inner:
                 claimed[m] = True
@@ -390,6 +421,8 @@ class EdgeSolver(SolverBase, Position):
                     ones.discard(c)
                 elif left == 1:
                     ones.add(c)
+            if exclusive and busy[at] == mark:
+                busy[at] = 0
             if value > best:
                 best, best_move = value, m
                 if value > a:
@@ -409,15 +442,13 @@ class EdgeSolver(SolverBase, Position):
         if best_move >= 0:
             best_move = self._to_frame[keys.index(key)][best_move]
         entry = pack(lo, hi, best_move, (self.nodes - start_nodes).bit_length())
-        put = self.put
-        if put is not None:  # a shared table: fixed in size
-            put(key, entry)
-            return best
         table = self.table  # a search below may have started a new generation
         if len(table) >= self.max_entries // 2:
             self.make_room()
             table = self.table
         table[key] = entry
+        if shared is not None and self.n_empty >= SHARE_EDGES:
+            shared.put(key, entry)
         return best
 
     def _pair(self, hand_out: tuple[int, ...], alpha: int, beta: int) -> int:

@@ -5,17 +5,26 @@ costs a measurable share of the node rate), and the table it writes.
 A table entry is one int: from the top, the log2 of the work below the
 node, the best move in the canonical frame (+2: -2 none, -1 a pass), then
 the lower and the upper bound of the value, 12 bits each (+2048).
+
+In a parallel solve (`SolverBase.share`) a node with at least SHARE_FREE
+free cells also reads and writes the shared table, and one with at least
+EXCLUSIVE_FREE marks each move it searches as busy and leaves a move
+another process is searching for after its other moves (busy.py).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from ...busy import MARK_BITS
+from ...busy import MASK as BUSY_MASK
 from ...solution import helper_order
 from .rules import UNPACK
 
 if TYPE_CHECKING:
+    from ...solution import SharedTable
     from .rules import SquatterState
 
 #: A pass (filling a dead cell) in move lists.
@@ -27,6 +36,24 @@ _MASK = (1 << _BITS) - 1
 WORK_SHIFT = 2 * _BITS + 10
 #: Entries of the capturable-cells cache (walls -> cells) before it is emptied.
 REACH_CAP = 1 << 18
+#: A parallel solve shares the entries of nodes with this many free cells
+#: or more: the subtrees below the others cost less to search again than
+#: a look in the shared table costs at every node.
+SHARE_FREE = 5
+#: A node of a parallel solve with this many free cells or more leaves for
+#: later a move another process is searching (busy.py).
+EXCLUSIVE_FREE = 16
+#: "Never": more moves than a node has.
+NEVER = 1 << 30
+
+
+def _no_entry(key: int, default: int | None = None) -> int | None:
+    """No shared table: no entry (`default`)."""
+    return default
+
+
+def _no_store(key: int, entry: int) -> None:
+    """No shared table: nothing to store."""
 
 
 class NodeSolver(Protocol):
@@ -43,7 +70,7 @@ class NodeSolver(Protocol):
     nodes: int
     next_check: int
     variant: int
-    put: Callable[[int, int], None] | None
+    shared: SharedTable | None
 
     def poll(self) -> None:
         """Check the budget (raises SearchStopped when it has run out)."""
@@ -82,7 +109,12 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
     make, undo = state.make, state.undo
     unpack = UNPACK[game.frames]
     hash_bytes = game.hash_bytes
-    table, cap, put = solver.table, solver.max_entries, solver.put
+    table, cap, shared = solver.table, solver.max_entries, solver.shared
+    sharing = shared is not None
+    if shared is not None:
+        shared_get, shared_put, busy = shared.get, shared.put, shared.busy
+    else:  # one process: never called, never read
+        shared_get, shared_put, busy = _no_entry, _no_store, array("q")
     symmetry, use_passes, use_bounds, use_order = (
         solver.symmetry, solver.passes, solver.bounds, solver.order
     )
@@ -232,6 +264,8 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
         frame = frames.index(canon)
         key = canon << 10 | passes
         entry = table.get(key)
+        if entry is None and sharing and free.bit_count() >= SHARE_FREE:
+            entry = shared_get(key)
         tt_move = -2
         if entry is not None:
             e_hi = (entry & mask) - off
@@ -266,9 +300,20 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
         g = -most
         best = -2
         i = 0
+        exclusive = sharing and free.bit_count() >= EXCLUSIVE_FREE
+        first_pass = NEVER  # the moves before any was put off
         while i < len(moves):
             m = moves[i]
             i += 1
+            if exclusive:  # busy.py: this node's move m, marked while searched
+                mark = (key * 1021 + m + 2) & MARK_BITS
+                at = mark & BUSY_MASK
+                if 1 < i <= first_pass and busy[at] == mark:
+                    if first_pass > len(moves):
+                        first_pass = len(moves)
+                    moves.append(m)  # another process is on it: after the others
+                    continue
+                busy[at] = mark
             if m == PASS:
                 state.to_move = op
                 v = -node(-b, -a, used + 1)
@@ -277,6 +322,8 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
                 make(m)
                 v = -node(-b, -a, used)
                 undo()
+            if exclusive and busy[at] == mark:
+                busy[at] = 0
             if v > g:
                 g = v
                 best = m
@@ -303,13 +350,12 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
         work = (solver.nodes - start_nodes).bit_length()
         stored = maps[frame][best] if best >= 0 else best
         entry = ((work << 10 | (stored + 2)) << 2 * width) | ((lo + off) << width) | (hi + off)
-        if put is not None:  # a shared table: fixed in size
-            put(key, entry)
-        else:
-            table[key] = entry
-            if len(table) >= cap:
-                solver.make_room()
-                table = solver.table
+        table[key] = entry
+        if len(table) >= cap:
+            solver.make_room()
+            table = solver.table
+        if sharing and free.bit_count() >= SHARE_FREE:
+            shared_put(key, entry)
         return g
 
     return node
