@@ -130,3 +130,29 @@ def test_default_against_random_is_accepted_long_before_the_most_games(tmp_path)
     assert result.exit_code == 0, result.output
     summary = json.loads((tmp_path / "s" / "summary.json").read_text())
     assert summary["sprt"]["verdict"] == "H1" and summary["sprt"]["games"] <= 300
+
+
+@pytest.mark.parametrize(("specs", "cores", "expected"), [
+    (("alphabeta:threads=2", "random"), 4, 2),  # each game may use two cores
+    (("alphabeta:threads=3", "alphabeta"), 8, 2),
+    (("alphabeta:threads=4", "random"), 2, 1),  # never fewer than one
+    (("alphabeta", "random"), 4, None),  # one per core, as local_workers says
+    (("alphabeta:threads=x", "random"), 4, None),  # a bad spec fails when the player is made
+])
+def test_default_workers_leave_cores_for_the_searchers_helpers(specs, cores, expected,
+                                                              monkeypatch):
+    from boardgames.cli.tournament import workers_for
+
+    monkeypatch.setattr("os.cpu_count", lambda: cores)
+    settings = sprt_settings("dots", {"rows": 2, "cols": 2}, *specs, max_games=2)
+    assert workers_for(None, settings) == expected
+    assert workers_for(3, settings) == 3  # a count given is kept
+
+
+def test_an_sprt_match_of_a_parallel_ai_says_how_many_workers_it_uses(tmp_path, monkeypatch):
+    monkeypatch.setattr("os.cpu_count", lambda: 4)
+    args = ["match", *DOTS, "--ai", "alphabeta:depth=2,threads=2", "--ai2", "random",
+            "--sprt", "elo0=0,elo1=400", "--max-games", "2", "--out", str(tmp_path / "s")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "at most 2 games on 2 worker processes" in result.stderr

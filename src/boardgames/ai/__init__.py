@@ -36,7 +36,7 @@ from .registry import AIS, AIEntry
 if TYPE_CHECKING:
     from ..players import Player
 
-__all__ = ["PROGRAM", "ai_names", "ai_options", "make_player", "parse_spec"]
+__all__ = ["PROGRAM", "ai_names", "ai_options", "make_player", "parse_spec", "spec_threads"]
 
 #: The spec name of an external program ("program:CMD ARGS", see `boardgames.programs`).
 PROGRAM = "program"
@@ -82,6 +82,19 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if not name:
         raise OptionError(f"empty AI name in {quote(spec)}")
     return name.lower(), options
+
+
+def spec_threads(spec: str) -> int:
+    """The processes an AI spec searches with: its `threads` option, 1
+    without one (or with a bad spec, which making the player reports)."""
+    try:
+        _, options = parse_spec(spec)
+    except OptionError:
+        return 1
+    threads = options.get("threads", 1)
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        return 1
+    return threads
 
 
 def _entry(game: Game[Any], name: str) -> AIEntry:

@@ -319,7 +319,8 @@ workers_option = click.option(
     "-w",
     type=Whole(0, MAX_WORKERS),
     default=None,
-    help="Worker processes [default: one per core; 0: play in this process].",
+    help="Worker processes [default: one per core, one per N cores when an AI has"
+    " threads=N; 0: play in this process].",
 )
 
 

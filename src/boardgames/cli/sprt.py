@@ -23,7 +23,7 @@ from ..tournament.sprt_match import (
 from ..tournament.store import LOGS
 from ..tournament.tasks import GameResult
 from .common import fail, progress
-from .tournament import _check_players, _load_game, _workers_text
+from .tournament import _check_players, _load_game, _workers_text, workers_for
 
 
 def new_sprt(
@@ -80,6 +80,7 @@ def _play(
     on stderr; then where the test stands and its verdict on stdout."""
     again = f"boardgames match --resume {folder.path}"
     names = settings.names
+    workers = workers_for(workers, settings)
     progress(
         f"sprt: {names[0]} vs {names[1]} at {settings.game}, {test},"
         f" at most {settings.planned} games on {_workers_text(workers)}"

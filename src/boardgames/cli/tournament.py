@@ -11,13 +11,13 @@ from typing import Any
 
 import click
 
-from ..ai import make_player
+from ..ai import make_player, spec_threads
 from ..clock import TimeControl
 from ..errors import OptionError
 from ..game import Game
 from ..match.openings import parse_openings
 from ..options import MAX_GAMES_PER_PAIR
-from ..parallel import local_workers, open_executor
+from ..parallel import default_workers, local_workers, open_executor
 from ..plugins import import_plugins
 from ..registry import get_game
 from ..tournament.run import round_robin
@@ -303,6 +303,8 @@ def run_games(
     remaining = max(0, planned - len(finished))
     if done:
         progress(f"resuming: {len(finished)} of {planned} games already played")
+    if scheduler is None:
+        workers = workers_for(workers, settings)
     where = f"Dask scheduler {scheduler}" if scheduler else _workers_text(workers)
     progress(f"{settings.game}: {len(settings.players)} players, {planned} games on {where}")
 
@@ -351,6 +353,16 @@ def _check_players(game: Game[Any], specs: Sequence[PlayerSpec]) -> None:
     for spec in specs:
         if isinstance(spec, str):
             make_player(game, spec).close()
+
+
+def workers_for(workers: int | None, settings: TournamentSettings) -> int | None:
+    """`workers`, or when not given, enough to keep every core busy and no
+    more: one worker per core, or per N cores when an AI searches with
+    `threads=N` (its helpers need cores of their own while it thinks)."""
+    if workers is not None:
+        return workers
+    threads = max((spec_threads(s) for s in settings.players if isinstance(s, str)), default=1)
+    return None if threads == 1 else max(1, default_workers() // threads)
 
 
 def _workers_text(workers: int | None) -> str:
