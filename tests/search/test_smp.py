@@ -20,11 +20,11 @@ import time
 import pytest
 
 from boardgames.ai import make_player
+from boardgames.busy import MASK as BUSY_MASK
+from boardgames.busy import SLOTS as BUSY_SLOTS
 from boardgames.errors import BoardgamesError, OptionError
 from boardgames.registry import get_game
 from boardgames.search import Searcher
-from boardgames.busy import MASK as BUSY_MASK
-from boardgames.busy import SLOTS as BUSY_SLOTS
 from boardgames.search.tt import EXACT, KEY_MASK, LOWER, TranspositionTable
 from support.processes import alive, shm_names
 
