@@ -375,7 +375,8 @@ def test_cli_without_the_dask_extra(monkeypatch):
 def test_ctrl_c_stops_the_split_and_its_workers():
     """Ctrl-C (SIGINT to the process group, as a terminal sends it): exit 130,
     one error line, and no worker process left running."""
-    command = ["boardgames", "solve", "hadron", "--rows", "5", "--cols", "5", "--all", "-w", "2"]
+    command = [sys.executable, "-m", "boardgames", "solve", "hadron", "--rows", "5", "--cols", "5",
+               "--all", "-w", "2"]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
         preexec_fn=sigint_default,
