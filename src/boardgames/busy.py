@@ -34,6 +34,13 @@ def busy_marks() -> array[int]:
     return cast("array[int]", memoryview(mmap.mmap(-1, SLOTS * 8)).cast("q"))
 
 
+def move_mark(key: int, move: int) -> int:
+    """The mark of searching `move` at the position of key `key` (any int;
+    moves from -2 up).  The solvers mark moves rather than the positions
+    they lead to: a child's key would cost a move made and taken back."""
+    return (key * 1021 + move + 2) & MARK_BITS
+
+
 def clear_marks(marks: array[int]) -> None:
     """Empty every slot (a stopped search leaves its marks behind)."""
     marks[:] = array("q", [0]) * SLOTS

@@ -35,8 +35,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ...budget import Budget, Limits
-from ...busy import MARK_BITS
 from ...busy import MASK as BUSY_MASK
+from ...busy import move_mark
 from ...solution import SolverBase, SolveResult
 from .chains import capture_plan, simple_parts
 from .experts import simple_loony_value
@@ -375,7 +375,7 @@ class EdgeSolver(SolverBase, Position):
         for m in moves:
             if exclusive:
                 tried += 1
-                mark = (key * 1021 + m + 2) & MARK_BITS
+                mark = move_mark(key, m)
                 at = mark & BUSY_MASK
                 if 1 < tried <= first_pass and busy[at] == mark:
                     moves.append(m)  # type: ignore[attr-defined]  # a list here

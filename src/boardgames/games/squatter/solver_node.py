@@ -18,8 +18,8 @@ from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from ...busy import MARK_BITS
 from ...busy import MASK as BUSY_MASK
+from ...busy import move_mark
 from ...solution import helper_order
 from .rules import UNPACK
 
@@ -306,7 +306,7 @@ def build_node(search: NodeSearch) -> Callable[[int, int, int], int]:
             m = moves[i]
             i += 1
             if exclusive:  # busy.py: this node's move m, marked while searched
-                mark = (key * 1021 + m + 2) & MARK_BITS
+                mark = move_mark(key, m)
                 at = mark & BUSY_MASK
                 if 1 < i <= first_pass and busy[at] == mark:
                     if first_pass > len(moves):
