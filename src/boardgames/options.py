@@ -27,6 +27,9 @@ MAX_SECONDS = 1e6
 #: pool starts them all at once, and each is a whole Python process).
 MAX_WORKERS = 256
 
+#: Most processes of one parallel search or solve (`threads`).
+MAX_THREADS = 256
+
 #: Most games a pair plays in a tournament or a ladder: every game is scheduled
 #: up front, and no rating needs more (the ladder's focus gives up at 100 000).
 MAX_GAMES_PER_PAIR = 100_000
@@ -288,7 +291,7 @@ TT = Option(
 LMR = Option("lmr", "flag", False, "late move reductions (NegaScout)")
 THREADS = Option(
     "threads", "whole", 1, help="processes searching each move, sharing one table (1: one)",
-    low=1, high=256,
+    low=1, high=MAX_THREADS,
 )
 ORDER = Option("order", "flag", False, "the game's static move order")
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError, UnknownNameError, quote
 from ..game import Game
-from ..options import Option, parse_pairs
+from ..options import Option, keyword_options, parse_pairs
 from ..programs.spec import PREFIX, is_program_spec
 from ..registry import game_entry
 from . import generic  # noqa: F401  (registers the generic AIs)
@@ -36,7 +36,10 @@ from .registry import AIS, AIEntry
 if TYPE_CHECKING:
     from ..players import Player
 
-__all__ = ["PROGRAM", "ai_names", "ai_options", "make_player", "parse_spec", "spec_threads"]
+__all__ = [
+    "PROGRAM", "ai_names", "ai_options", "make_player", "parse_spec", "spec_threads",
+    "takes_option",
+]
 
 #: The spec name of an external program ("program:CMD ARGS", see `boardgames.programs`).
 PROGRAM = "program"
@@ -95,6 +98,23 @@ def spec_threads(spec: str) -> int:
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         return 1
     return threads
+
+
+def takes_option(game: Game[Any], spec: str, option: str) -> bool:
+    """Does the AI of `spec` take `option` (declared, or a keyword of an
+    undeclared factory)?  False for a program, whose options are its own,
+    and for a spec `game` does not know (making the player reports it)."""
+    try:
+        name, _ = parse_spec(spec)
+        if name == PROGRAM:
+            return False
+        entry = _entry(game, name)
+    except (OptionError, UnknownNameError):
+        return False
+    if entry.options is not None:
+        return any(declared.name == option for declared in entry.options)
+    accepted = keyword_options(entry.factory)
+    return accepted is not None and option in accepted
 
 
 def _entry(game: Game[Any], name: str) -> AIEntry:

@@ -19,6 +19,7 @@ import click
 from ..errors import BoardgamesError, OptionError
 from ..options import (
     MAX_SECONDS,
+    MAX_THREADS,
     MAX_WORKERS,
     check_real,
     check_seconds,
@@ -322,6 +323,32 @@ workers_option = click.option(
     help="Worker processes [default: one per core, one per N cores when an AI has"
     " threads=N; 0: play in this process].",
 )
+
+
+#: --threads N for the commands that make searching AIs.
+threads_option = click.option(
+    "--threads",
+    type=Whole(1, MAX_THREADS),
+    default=None,
+    help="Processes each searching AI thinks with, sharing one table (its threads"
+    " option; a spec's own threads=N wins) [default: 1].",
+)
+
+
+def threads_for(game: Game[Any], specs: tuple[str, ...], threads: int | None) -> list[int | None]:
+    """The `threads` default of each AI of `specs` for `--threads`: the
+    count for those that take the option, None for the others (a random
+    player, a program); an error when `--threads` is given and none does."""
+    if threads is None:
+        return [None] * len(specs)
+    from ..ai import ai_names, takes_option
+
+    out = [threads if takes_option(game, spec, "threads") else None for spec in specs]
+    if all(count is None for count in out):
+        which = f"AI {specs[0]!r} takes no" if len(specs) == 1 else "neither AI takes a"
+        able = ", ".join(name for name in ai_names(game) if takes_option(game, name, "threads"))
+        fail(f"--threads: {which} threads option (at {game.name}: {able or 'none'})")
+    return out
 
 
 #: --opening-file FILE for the commands that play matches.

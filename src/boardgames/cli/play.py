@@ -36,6 +36,8 @@ from .common import (
     plugin_paths,
     progress,
     read_opening_file,
+    threads_for,
+    threads_option,
     workers_option,
 )
 
@@ -88,6 +90,7 @@ def describe_end(record: GameRecord, game: Game[Any]) -> str:
 @click.option("--params2", "params2", default=None, metavar="FILE", help="The same for --ai2.")
 @click.option("--depth", type=Whole(), default=None, help="AI search depth.")
 @click.option("--time", "seconds", type=Seconds(), default=None, help="AI seconds per move.")
+@threads_option
 @click.option(
     "--first",
     type=click.Choice(["human", "ai"]),
@@ -108,6 +111,7 @@ def play(
     params2: str | None,
     depth: int | None,
     seconds: float | None,
+    threads: int | None,
     first: str,
     seed: int | None,
     record_path: str | None,
@@ -133,11 +137,15 @@ def play(
 
         position_moves(start)  # a program is given moves: a bare board is an error here
     limits = {"depth": depth, "time": seconds}
+    specs = (ai_spec,) if ai2_spec is None else (ai_spec, ai2_spec)
+    counts = threads_for(game, specs, threads)
     with ExitStack() as built:  # every player made here is closed here (a program ends)
-        ai = _player(built, game, ai_spec, seed=seed, params=params, **limits)
+        ai = _player(built, game, ai_spec, seed=seed, params=params, threads=counts[0], **limits)
         if ai2_spec is not None:
             seed2 = None if seed is None else seed + 1
-            other = _player(built, game, ai2_spec, seed=seed2, params=params2, **limits)
+            other = _player(
+                built, game, ai2_spec, seed=seed2, params=params2, threads=counts[1], **limits
+            )
             players: tuple[Player[Any], Player[Any]] = (ai, other)
         else:
             # A program gives its own hints; a library AI a fresh copy of itself.
@@ -215,6 +223,7 @@ def _play_one(
     " (e.g. 60 or 5+0.1); out of time loses. With --time too, --time caps each move.",
 )
 @click.option("--depth", type=Whole(), default=None, help="Depth for both AIs.")
+@threads_option
 @click.option("--seed", type=SEED, default=None, help="Seed for AIs and openings.")
 @click.option(
     "--opening",
@@ -255,6 +264,7 @@ def match(
     seconds: float | None,
     clock: TimeControl | None,
     depth: int | None,
+    threads: int | None,
     seed: int | None,
     opening: int,
     opening_file: str | None,
@@ -276,9 +286,10 @@ def match(
     """
     given = {
         "GAME": game_name, "--games": games, "--time": seconds, "--clock": clock,
-        "--depth": depth, "--seed": seed, "--opening": opening, "--opening-file": opening_file,
-        "--max-moves": max_moves, "--records": records_path, "--sprt": sprt_text,
-        "--max-games": max_games, "--out": out_dir, "--params": params, "--params2": params2,
+        "--depth": depth, "--threads": threads, "--seed": seed, "--opening": opening,
+        "--opening-file": opening_file, "--max-moves": max_moves, "--records": records_path,
+        "--sprt": sprt_text, "--max-games": max_games, "--out": out_dir, "--params": params,
+        "--params2": params2,
         "--ai": ai_spec != "default", "--ai2": ai2_spec != "random",
         "game options": given_options(kwargs),
     }  # fmt: skip
@@ -311,9 +322,17 @@ def match(
     if records_path is not None:
         check_writable(records_path, "--records")
     summary, interrupted = _match_games(
-        game, (ai_spec, ai2_spec), (params, params2), depth, games, seconds, seed, opening,
-        openings, max_moves, clock,
+        game, (ai_spec, ai2_spec), (params, params2), depth, threads, games, seconds, seed,
+        opening, openings, max_moves, clock,
     )
+    _report_match(summary, interrupted, games, records_path)
+
+
+def _report_match(
+    summary: MatchSummary, interrupted: bool, games: int, records_path: str | None
+) -> None:
+    """The end of `match`: the records saved if asked, the summary printed,
+    and an error when Ctrl-C stopped the match or every game was forfeited."""
     if records_path is not None:
         lines = "".join(json.dumps(r.to_dict()) + "\n" for r in summary.records)
         atomic_write_text(records_path, lines)
@@ -332,6 +351,7 @@ def _match_games(
     specs: tuple[str, str],
     params: tuple[str | None, str | None],
     depth: int | None,
+    threads: int | None,
     games: int,
     seconds: float | None,
     seed: int | None,
@@ -344,9 +364,14 @@ def _match_games(
     Ctrl-C stopped it).  The players are made here and closed at the end (a
     program ends with the match, however it ends)."""
     seed2 = None if seed is None else seed + 1
+    counts = threads_for(game, specs, threads)
     with ExitStack() as built:
-        a = _player(built, game, specs[0], seed=seed, depth=depth, params=params[0])
-        b = _player(built, game, specs[1], seed=seed2, depth=depth, params=params[1])
+        a = _player(
+            built, game, specs[0], seed=seed, depth=depth, params=params[0], threads=counts[0]
+        )
+        b = _player(
+            built, game, specs[1], seed=seed2, depth=depth, params=params[1], threads=counts[1]
+        )
         return _play_match_games(
             game, a, b, games, seconds, seed, opening, openings, max_moves, clock
         )

@@ -40,8 +40,8 @@ def new_sprt(
     `out_dir` (default sprt-GAME-TIME) and play it; `options` are the
     tournament settings' (time limit, clock, seed, openings, ...); `given`
     the flags on the command line (some do not go with --sprt)."""
-    wrong = [flag for flag in ("--games", "--records", "--depth", "--params", "--params2")
-             if flag in given]
+    wrong = [flag for flag in ("--games", "--records", "--depth", "--threads", "--params",
+                               "--params2") if flag in given]
     if wrong:
         fail(f"{', '.join(wrong)} cannot go with --sprt (an SPRT match plays up to"
              " --max-games, keeps its records in --out, and takes AI options in the specs)")

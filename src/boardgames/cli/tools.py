@@ -10,7 +10,7 @@ import click
 from ..ai import ai_names, make_player
 from ..errors import OptionError
 from ..game import Game, State, perft
-from ..options import MAX_WORKERS, parameter_defaults
+from ..options import MAX_THREADS, MAX_WORKERS, parameter_defaults
 from ..players import no_legal_move
 from ..plugins import env_plugins, try_plugins
 from ..registry import game_names, get_game
@@ -26,6 +26,8 @@ from .common import (
     load_position,
     plugin_paths,
     progress,
+    threads_for,
+    threads_option,
 )
 
 
@@ -80,6 +82,7 @@ def analyse(game_name: str, path: str, part_a: bool, **kwargs: Any) -> None:
 @click.option("--ai", "ai_spec", default="default", show_default=True, help="The AI to ask.")
 @click.option("--time", "seconds", type=Seconds(), default=None, help="Seconds to think.")
 @click.option("--depth", type=Whole(), default=None, help="Search depth.")
+@threads_option
 @click.option("--seed", type=SEED, default=None)
 @game_options
 def bestmove(
@@ -88,6 +91,7 @@ def bestmove(
     ai_spec: str,
     seconds: float | None,
     depth: int | None,
+    threads: int | None,
     seed: int | None,
     **kwargs: Any,
 ) -> None:
@@ -98,7 +102,8 @@ def bestmove(
     game = state.game
     if state.is_over():
         raise no_legal_move(state)  # "the game is over (white won)", whatever the AI
-    player = make_player(game, ai_spec, depth=depth, time=seconds, seed=seed)
+    (count,) = threads_for(game, (ai_spec,), threads)
+    player = make_player(game, ai_spec, depth=depth, time=seconds, seed=seed, threads=count)
     started = _time.perf_counter()
     try:
         move = player.choose(state)
@@ -257,7 +262,7 @@ def first_player_value(value: int, to_move: int) -> int:
 )
 @click.option(
     "--threads",
-    type=Whole(1, 256),
+    type=Whole(1, MAX_THREADS),
     default=1,
     show_default=True,
     help="Processes solving together, sharing one table in memory.",

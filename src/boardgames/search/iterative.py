@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from ..budget import INF, Budget, Limits, gc_paused, given_limits, pause_gc_for
 from ..errors import BoardgamesError, OptionError, SearchStopped
 from ..game import S
-from ..options import check_real, check_whole
+from ..options import MAX_THREADS, check_real, check_whole
 from .negamax import SIDE_KEY, Core
 from .ordering import MAX_PLY, History, Killers, Order
 from .result import RootBest, SearchResult, is_proven
@@ -47,8 +47,6 @@ DEFAULT_DEPTH = 4
 MAX_DEPTH = 200
 #: Entries the transposition table starts with (it grows up to `tt_size`).
 TT_START = 1 << 12
-#: Most processes of one parallel search.
-MAX_THREADS = 256
 
 
 class Searcher(Generic[S]):
@@ -497,6 +495,7 @@ class Searcher(Generic[S]):
             completed=completed,
             algorithm=self.algorithm,
             deferred=stats.deferred,
+            threads=self.threads,
         )
 
 

@@ -90,7 +90,8 @@ class SearchResult:
     `first_move_cutoffs / cutoffs` measures move ordering: close to 1 means
     the best move was almost always tried first.  `deferred` counts the
     moves this process of a parallel search put off because another
-    process was searching them.
+    process was searching them; `threads` is the number of processes that
+    searched (`nodes` and the other counts are this process's alone).
     """
 
     move: int | None
@@ -106,6 +107,7 @@ class SearchResult:
     completed: bool = True
     algorithm: str = ""
     deferred: int = 0
+    threads: int = 1
 
     @property
     def nps(self) -> float:
@@ -140,6 +142,8 @@ class SearchResult:
             lines.append(
                 f"cutoffs:  {self.cutoffs}, {self.first_move_cutoff_rate:.1%} on the first move"
             )
+        if self.threads > 1:
+            lines.append(f"threads:  {self.threads} processes sharing one table (nodes: this one)")
         if self.deferred:
             lines.append(f"deferred: {self.deferred} moves another process was searching")
         return "\n".join(lines)

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget, Limits, given_limits
 from ..errors import OptionError
-from ..options import check_whole
+from ..options import MAX_THREADS, check_whole
 from ..registry import game_entry
 from ..search import solve as generic_solve
 from ..search.tt import TranspositionTable
@@ -52,8 +52,6 @@ SolverFn = Callable[..., SolveResult]
 _KEPT: dict[Game[Any], Any] = {}
 #: Entries of the generic solver's table kept between solves (as one solve's default).
 GENERIC_TABLE = 1 << 18
-#: Most processes of one parallel solve.
-MAX_THREADS = 256
 #: Most entries of a shared table (32 or 49 bytes each).
 MAX_SHARED_TABLE = 1 << 28
 
