@@ -102,3 +102,17 @@ def test_an_sprt_takes_threads_in_its_specs(tmp_path):
     )  # fmt: skip
     assert_error(result, "--threads cannot go with --sprt", "specs", alone=True)
     assert not (tmp_path / "sprt").exists()
+
+
+def test_more_processes_than_cores_are_noted(position, monkeypatch):
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    note = "note: 2 processes on 1 core take turns on them"
+    result = invoke("bestmove", "connect4", position, "--depth", "2", "--threads", "2")
+    assert result.exit_code == 0, result.output
+    assert note in result.stderr and THREADS_LINE in result.stdout
+    solved = invoke("solve", "squatter", "--size", "3", "--threads", "2")
+    assert solved.exit_code == 0, solved.output
+    assert note in solved.stderr and "value" in solved.stdout
+    monkeypatch.setattr("os.cpu_count", lambda: 4)
+    plenty = invoke("bestmove", "connect4", position, "--depth", "2", "--threads", "2")
+    assert plenty.exit_code == 0 and "note:" not in plenty.stderr

@@ -335,6 +335,18 @@ threads_option = click.option(
 )
 
 
+def note_cores(threads: int) -> None:
+    """A note on stderr when `threads` processes are more than the machine's
+    cores: they take turns, so the ones over the count only cost."""
+    from ..parallel import default_workers
+
+    cores = default_workers()
+    if threads > cores:
+        plural = "s" if cores != 1 else ""
+        progress(f"note: {threads} processes on {cores} core{plural} take turns on them:"
+                 f" beyond {cores} they add work, not speed")
+
+
 def threads_for(game: Game[Any], specs: tuple[str, ...], threads: int | None) -> list[int | None]:
     """The `threads` default of each AI of `specs` for `--threads`: the
     count for those that take the option, None for the others (a random
@@ -348,6 +360,7 @@ def threads_for(game: Game[Any], specs: tuple[str, ...], threads: int | None) ->
         which = f"AI {specs[0]!r} takes no" if len(specs) == 1 else "neither AI takes a"
         able = ", ".join(name for name in ai_names(game) if takes_option(game, name, "threads"))
         fail(f"--threads: {which} threads option (at {game.name}: {able or 'none'})")
+    note_cores(threads)
     return out
 
 

@@ -24,6 +24,7 @@ from .common import (
     given_options,
     load_plugins,
     load_position,
+    note_cores,
     plugin_paths,
     progress,
     threads_for,
@@ -312,6 +313,7 @@ def solve(
         from ..solving.position import solve_position
 
         if threads > 1:
+            note_cores(threads)
             options["threads"] = threads
             if table is not None:
                 options["table"] = table
