@@ -252,6 +252,8 @@ class EdgeSolver(SolverBase, Position):
             return self._search(-free - 1, free + 1)
         lo, hi = -free, free
         guess = 0
+        if self.variant:  # a helper: first a share of the main solve's first two tests
+            self._split(1 if free % 2 else 0)
         while lo < hi:
             beta = max(guess, lo + 1)
             if (beta - free) % 2:  # the value has the parity of the cells left
@@ -262,6 +264,61 @@ class EdgeSolver(SolverBase, Position):
             else:
                 hi = guess - (guess - free) % 2
         return lo
+
+    def vary(self, index: int) -> bool:
+        """Make this solver helper `index` of a parallel solve: it solves the
+        root as the main process does, after taking on a share of the main
+        solve's first two null-window tests (`_split`)."""
+        self.variant = index
+        return True
+
+    def _split(self, beta: int) -> None:
+        """A helper's share of the main solve's first two tests, "at least
+        `beta`?" and, if that holds, "at least `beta` + 2?", taken from the
+        other end of the move lists than the main process takes them.
+
+        Where the first test holds, the main process proves it with its
+        first move, and every reply to that move must then be refuted: the
+        helper searches those replies, last first, with the windows the
+        main search will give them.  Where the second test fails, every
+        root move must be refuted: the helper searches them, last first.
+        What either proves lands in the shared table, and the two processes
+        meet in the middle.  (Other helpers rotate the lists instead.)"""
+        first = next(iter(self._ordered(self._table_move())))
+        done = self._claim(first)
+        try:
+            if self.free:
+                self._refute_all(*self._child_window(done, beta - 1, beta))
+        finally:
+            self._unclaim(first, done)
+        self._refute_all(beta + 1, beta + 2)
+
+    def _refute_all(self, alpha: int, beta: int) -> None:
+        """Search each move of the loaded position in the helper's order
+        (last first for odd helpers, rotated for the others) with the window
+        (`alpha`, `beta`) given to the node."""
+        moves = list(self._ordered(self._table_move()))
+        if not moves:
+            return
+        if self.variant % 2:
+            moves.reverse()
+        else:
+            turn = self.variant % len(moves)
+            moves = moves[turn:] + moves[:turn]
+        for m in moves:
+            done = self._claim(m)
+            try:
+                a, b = self._child_window(done, alpha, beta)
+                self._search(a, b)
+            finally:
+                self._unclaim(m, done)
+
+    @staticmethod
+    def _child_window(done: int, alpha: int, beta: int) -> tuple[int, int]:
+        """The window of the node after a move that completed `done` cells,
+        for a node searched with (`alpha`, `beta`): the mover's own window
+        less the cells when it moves again, else the opponent's."""
+        return (alpha - done, beta - done) if done else (-beta, -alpha)
 
     def _child_at_least(self, move: int, target: int) -> bool:
         """Does solver move `move` keep at least `target` for the mover?"""
