@@ -166,7 +166,8 @@ def test_a_dots_helper_solves_the_root_after_its_share(index):
     plain = solver_for(game)
     varied = solver_for(game)
     assert varied.vary(index) is True
-    one, other = plain.solve(state.copy(), all_moves=True), varied.solve(state.copy(), all_moves=True)
+    one = plain.solve(state.copy(), all_moves=True)
+    other = varied.solve(state.copy(), all_moves=True)
     assert (one.value, sorted(one.best)) == (other.value, sorted(other.best))
     assert one.nodes != other.nodes
 
