@@ -12,7 +12,7 @@ import mmap
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .budget import NO_NODE_LIMIT, Budget, Limits
 from .busy import busy_marks
@@ -20,6 +20,8 @@ from .errors import OptionError
 
 if TYPE_CHECKING:
     from .game import Game, State
+
+T = TypeVar("T")
 
 #: `SolveResult.bound`: the value is exact, or (a search in a window) only a bound.
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -218,6 +220,16 @@ def helper_order(moves: list[int], variant: int) -> list[int]:
         return moves
     i = (variant - 1) % (len(moves) - 1)
     return [*moves[:i], moves[i + 1], moves[i], *moves[i + 2 :]]
+
+
+def split_order(items: list[T], index: int) -> list[T]:
+    """`items` in the order of a parallel solve's helper `index`, meant to
+    meet the main process's order in the middle: reversed for odd helpers,
+    rotated by `index` for the others."""
+    if index % 2:
+        return items[::-1]
+    turn = index % max(len(items), 1)
+    return items[turn:] + items[:turn]
 
 
 #: Keys a SharedTable holds exactly: two 63-bit words.

@@ -26,34 +26,24 @@ import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..budget import Limits
 from ..errors import SearchStopped
 from ..parallel import die_with_parent
 from ..search.smp import StopFlag, fork_context
+from ..solution import split_order
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
     from ..game import State
 
-T = TypeVar("T")
-
 #: Entries of a shared solver table unless told (32 bytes each for the games'
 #: own solvers: 128 MB; 49 for the generic solver's transposition table).
 SHARED_TABLE = 1 << 22
 #: Seconds the helpers get to stop after the main solve before they are killed.
 STOP_WAIT = 2.0
-
-
-def helper_order(items: list[T], index: int) -> list[T]:
-    """`items` in helper `index`'s order: reversed for odd helpers, rotated
-    by `index` for the others."""
-    if index % 2:
-        return items[::-1]
-    turn = index % max(len(items), 1)
-    return items[turn:] + items[:turn]
 
 
 def children(state: State[Any]) -> list[State[Any]]:
@@ -117,7 +107,7 @@ def helper_main(
     if vary is not None and vary(index):
         positions = [state]
     else:
-        positions = helper_order(children(state), index)
+        positions = split_order(children(state), index)
         positions.append(state)
     with contextlib.suppress(SearchStopped):
         for position in positions:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from ...budget import Budget, Limits
 from ...busy import MASK as BUSY_MASK
 from ...busy import move_mark
-from ...solution import SolverBase, SolveResult
+from ...solution import SolverBase, SolveResult, split_order
 from .chains import capture_plan, simple_parts
 from .experts import simple_loony_value
 from .position import Position
@@ -297,15 +297,7 @@ class EdgeSolver(SolverBase, Position):
         """Search each move of the loaded position in the helper's order
         (last first for odd helpers, rotated for the others) with the window
         (`alpha`, `beta`) given to the node."""
-        moves = list(self._ordered(self._table_move()))
-        if not moves:
-            return
-        if self.variant % 2:
-            moves.reverse()
-        else:
-            turn = self.variant % len(moves)
-            moves = moves[turn:] + moves[:turn]
-        for m in moves:
+        for m in split_order(list(self._ordered(self._table_move())), self.variant):
             done = self._claim(m)
             try:
                 a, b = self._child_window(done, alpha, beta)
