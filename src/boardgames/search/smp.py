@@ -236,8 +236,8 @@ def helper_main(searcher: Searcher, index: int, pipe: Connection, word: memoryvi
             for move in moves[len(root[1]):]:
                 state.make(move)
             root = (base, list(moves))
-            assert searcher.tt is not None
-            searcher.tt.generation = generation - 1  # the search ages it to `generation`
+            if searcher.tt is not None:
+                searcher.tt.generation = generation - 1  # the search ages it to `generation`
             limits = Limits(depth, time, nodes, stop=StopFlag(word, search))
             searcher.search(state, limits, on_iteration=reporter(pipe, search))
         except Exception as exc:  # the main process raises it as a BoardgamesError

@@ -31,6 +31,14 @@ match:
   often still won by a move the model never considers, and the move's
   searches so far took a fraction of its time.
 
+With `threads` above 1, helper processes (forked at the first move of a
+game, kept for the match) think about each move alongside: each is a copy
+of the player that makes the same stages' searches on the same position,
+with both solvers' tables in shared memory, so that what any process
+proves the others find.  The helpers take the solves' moves from the
+other end (`EdgeSolver.vary`), and the busy marks keep them off the moves
+another process is on; the main process alone chooses the move.
+
 An exact solve cut short falls back on the opening book (book.py: the
 first plies of HexiFence N=2), then on the bounds its table proves: a move
 keeping the best margin proven so far is played when that margin wins,
@@ -44,9 +52,11 @@ safe edge opens what costs least (`cheapest_opening`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ...budget import Budget, Limits
-from ...errors import SearchStopped
+from ...busy import clear_marks
+from ...errors import BoardgamesError, SearchStopped
 from ...games.hexifence import EdgeGame, EdgeState, book
 from ...games.hexifence.experts import (
     giveaway,
@@ -56,14 +66,19 @@ from ...games.hexifence.experts import (
     single_hand_out,
 )
 from ...games.hexifence.solver import EdgeSolver
+from ...options import MAX_THREADS, check_whole
 from ...players import Player, move_limits, no_legal_move
 from ...search import SearchResult
+from ...search.smp import Helpers
 from ...solution import SolveResult
 
 #: Table sizes of the player's two solvers (entries, both generations): a
 #: match fills them; each generation switch is free (table.py).
 EXACT_ENTRIES = 2_000_000
 MODEL_ENTRIES = 2_000_000
+#: Entries of each solver's shared table when several processes think
+#: (32 bytes each: 64 MB a solver, given by the kernel as it fills).
+SHARED_ENTRIES = 1 << 21
 
 
 class ChainPlayer(Player[EdgeState]):
@@ -86,7 +101,11 @@ class ChainPlayer(Player[EdgeState]):
     after the model's turn, `score` 1: at least), "unrefuted" (the lost
     model's choice was proven to lose exactly, another safe edge was not),
     or a move chosen without search ("capture", "random", "opening");
-    `nodes` counts the solvers' nodes, abandoned searches included.
+    `nodes` counts the solvers' nodes, abandoned searches included (the
+    main process's: the helpers' are not counted).
+
+    `threads` processes think about each move (see the module docstring);
+    `close` ends the helpers, and a later move starts new ones.
     """
 
     EXACT_SHARE = 0.85
@@ -102,9 +121,13 @@ class ChainPlayer(Player[EdgeState]):
         reach: int = 40,
         time: float | None = None,
         seed: int | None = None,
+        threads: int = 1,
         name: str = "default",
     ) -> None:
         super().__init__(name)
+        check_whole("threads", threads, 1, MAX_THREADS)
+        self.threads = threads
+        self._helpers: Helpers | None = None
         self.exact = exact
         self.threshold = threshold
         self.model = model
@@ -119,13 +142,21 @@ class ChainPlayer(Player[EdgeState]):
 
     def _solver(self, game: EdgeGame) -> EdgeSolver:
         if game not in self.solvers:
-            self.solvers[game] = EdgeSolver(game, max_entries=EXACT_ENTRIES)
+            self.solvers[game] = self._shared(EdgeSolver(game, max_entries=EXACT_ENTRIES))
         return self.solvers[game]
 
     def _model(self, game: EdgeGame) -> EdgeSolver:
         if game not in self.models:
-            self.models[game] = EdgeSolver(game, safe_only=True, max_entries=MODEL_ENTRIES)
+            self.models[game] = self._shared(
+                EdgeSolver(game, safe_only=True, max_entries=MODEL_ENTRIES)
+            )
         return self.models[game]
+
+    def _shared(self, solver: EdgeSolver) -> EdgeSolver:
+        """`solver`, its table shared with the helpers when there are any."""
+        if self.threads > 1:
+            solver.share(SHARED_ENTRIES)
+        return solver
 
     def choose(self, state: EdgeState, limits: Limits | None = None) -> int:
         """The move by the stages above, within `limits` (30 s without a time);
@@ -136,7 +167,50 @@ class ChainPlayer(Player[EdgeState]):
         budget = Budget(move_limits(Limits(time=self.time), limits)).with_default_time(30.0)
         if state.is_over() or not state.n_empty:
             raise no_legal_move(state)
-        state = state.copy()
+        if self.threads == 1:
+            return self._think(state.copy(), budget)
+        helpers = self._helpers_for(state.game)
+        helpers.start(state, budget.limits, 0)
+        try:
+            return self._think(state.copy(), budget)
+        finally:
+            try:
+                helpers.stop()
+            except BoardgamesError:
+                self.close()
+                raise
+
+    def close(self) -> None:
+        """End the helper processes (a later move starts new ones)."""
+        super().close()
+        helpers, self._helpers = self._helpers, None
+        if helpers is not None:
+            helpers.close()
+
+    def _helpers_for(self, game: EdgeGame) -> Helpers:
+        """The helpers, started for `game` with both solvers' tables shared
+        (again if the game changed); the busy marks of the last move cleared.
+        BoardgamesError, with every helper ended, if one of them failed."""
+        helpers = self._helpers
+        if helpers is not None:
+            try:
+                helpers.check()
+            except BoardgamesError:
+                self.close()
+                raise
+            if helpers.game != game:
+                self.close()
+                helpers = None
+        solvers = (self._solver(game), self._model(game))  # made before the fork
+        for solver in solvers:
+            assert solver.shared is not None
+            clear_marks(solver.shared.busy)
+        if helpers is None:
+            helpers = self._helpers = Helpers(_Helper(self, game), self.threads - 1, game)
+        return helpers
+
+    def _think(self, state: EdgeState, budget: Budget) -> int:
+        """`choose` on a copy of the position, within `budget`."""
         self.nodes = 0
         self.completed = True
         caps = state.captures()
@@ -290,6 +364,45 @@ class ChainPlayer(Player[EdgeState]):
             algorithm=how,
         )
         return move
+
+
+class _Helper:
+    """A helper process's copy of a `ChainPlayer` (the `search.smp.Searcher`
+    its helper loop drives): each search is the player's thinking about
+    the position sent, within the main process's limits, until the main
+    process stops it; its move is not used."""
+
+    tt = None
+
+    def __init__(self, player: ChainPlayer, game: EdgeGame) -> None:
+        self.player = player
+        self.game = game
+
+    def become_helper(self, index: int) -> None:
+        """Turn the forked copy into helper `index`: it thinks alone, its
+        solvers taking their shares from the other end (`EdgeSolver.vary`)."""
+        player = self.player
+        player.threads, player._helpers = 1, None
+        for solver in (*player.solvers.values(), *player.models.values()):
+            solver.vary(index)
+
+    def game_of_helper(self) -> EdgeGame:
+        """The game the helper was forked for."""
+        return self.game
+
+    def clear_own(self) -> None:
+        """Nothing of its own to forget: both tables are shared."""
+
+    def search(
+        self, state: EdgeState, limits: Limits | None = None, *,
+        on_iteration: Callable[[SearchResult], None] | None = None,
+    ) -> SearchResult:
+        """Think about `state` as the main process does, within `limits`."""
+        player = self.player
+        budget = Budget(limits).with_default_time(30.0)
+        player._think(state.copy(), budget)
+        assert player.last_result is not None
+        return player.last_result
 
 
 def capture_choice(state: EdgeState, caps: list[int]) -> int:

@@ -34,7 +34,7 @@ from ...errors import SearchStopped
 from ...game import Game
 from ...games.hexifence import EdgeState
 from ...games.hexifence.experts import giveaway, seed_utility
-from ...options import LIMITS, SEED, Option
+from ...options import LIMITS, SEED, THREADS, Option
 from ...players import Player, move_limits
 from ..registry import register_ai
 from .default import ChainPlayer, capture_choice, cheapest_opening  # noqa: F401
@@ -184,6 +184,7 @@ def register_for(game_name: str) -> None:
                 "empty edges from which the time left goes to an exact search for a win (0: off)",
                 low=0,
             ),
+            THREADS,
         ),
     )
     def default_factory(
@@ -196,6 +197,7 @@ def register_for(game_name: str) -> None:
         model: int,
         sacrifice: int,
         reach: int,
+        threads: int,
     ) -> Player[Any]:
         """Depth and nodes are accepted for uniformity: time is what it budgets."""
         return ChainPlayer(
@@ -206,6 +208,7 @@ def register_for(game_name: str) -> None:
             reach=reach,
             time=limits.time,
             seed=seed,
+            threads=threads,
         )
 
     register_farrugiulian(game_name)
