@@ -6,12 +6,14 @@ A quick look: `python tools/parallel_search.py --quick --rounds 1`.
 
 Cases: each game's default AI searching a position to a fixed depth
 (Squatter 6 x 6 and Hadron 9 x 9 from the start, Andantino after eight
-moves), and the exact solves of Squatter 5 x 5 and dots-and-boxes 3 x 4.
+moves), the exact solves of Squatter 5 x 5 and dots-and-boxes 3 x 4, and
+the first move of HexiFence's default AI (N = 2: an exact solve, with the
+player's helpers).
 Each measurement runs in a fresh process, with one thread and with
 `--threads` (default 2), alternately, round after round.  A search forks
 its helpers first (a depth-1 search, timed as the start-up), empties the
 table and then searches: helpers start once a game, not once a move.  A
-solve forks its helpers inside the timing.
+solve, and the first move of a player, fork their helpers inside the timing.
 
 Printed per measurement: the wall time, the main process's nodes, the
 peak resident memory of the main process and of the largest helper (the
@@ -41,6 +43,7 @@ CASES: list[tuple[str, str, str, dict[str, int], str, int]] = [
     ("andantino search", "search", "andantino", {}, "I10 I9 J11 I11 H9 H10 H8 G8", 10),
     ("squatter 5x5 solve", "solve", "squatter", {"size": 5}, "", 0),
     ("dots 3x4 solve", "solve", "dots", {"rows": 3, "cols": 4}, "", 0),
+    ("hexifence move", "move", "hexifence", {}, "", 0),
 ]
 #: Smaller cases of the same kinds (`--quick`).
 QUICK: list[tuple[str, str, str, dict[str, int], str, int]] = [
@@ -49,6 +52,7 @@ QUICK: list[tuple[str, str, str, dict[str, int], str, int]] = [
     ("andantino search", "search", "andantino", {}, "I10 I9 J11 I11 H9 H10 H8 G8", 8),
     ("squatter 4x4 solve", "solve", "squatter", {"size": 4}, "", 0),
     ("dots 2x4 solve", "solve", "dots", {"rows": 2, "cols": 4}, "", 0),
+    ("dots move", "move", "dots", {"rows": 2, "cols": 4}, "", 0),
 ]
 
 
@@ -74,6 +78,14 @@ def measure(kind: str, game_name: str, options: dict[str, int], moves: str, dept
         result = engine.search(state.copy(), Limits(depth=depth))
         wall = time.perf_counter() - started
         nodes, value = result.nodes, result.score
+        player.close()
+    elif kind == "move":  # the default AI's move, its helpers forked inside the timing
+        player = make_player(game, f"default:threads={threads}")
+        started = time.perf_counter()
+        player.choose(state, Limits(time=600))
+        wall = time.perf_counter() - started
+        assert player.last_result is not None
+        nodes, value = player.last_result.nodes, player.last_result.score
         player.close()
     else:
         started = time.perf_counter()
