@@ -34,6 +34,7 @@ from ...options import LIMITS, SEED, THREADS, TT, Option, noise
 from ...players import Player, SearchPlayer, move_limits
 from ...search import Searcher
 from ...solution import SolveResult
+from ...solving.shared import SolverHelpers
 from ..registry import register_ai
 from .endgame import swindle
 
@@ -90,6 +91,9 @@ def aenigma_ai(
     return SearchPlayer(engine, limits=limits, name="aenigma")
 
 
+#: Entries of the solver's table (both generations; with threads, the shared
+#: table holds the largest power of two not above it).
+SOLVER_ENTRIES = 2_000_000
 #: The solver's time per try when the player has no time limit (a depth- or
 #: node-limited search).
 SOLVE_ALONE = 1.0
@@ -102,7 +106,7 @@ class SolvingPlayer(SearchPlayer[Any]):
     (empty cells that may still be played) it gives the exact solver a share
     (`solve_share`) of the move's budget, halved after each timeout in a row
     (down to a quarter).  The live cells measure the work of a proof far
-    better than the legal ones: on 9 x 9 the solver of #14 proves positions
+    better than the legal ones: on 9 x 9 the solver proves positions
     of 44 live cells in 0.46 s of CPU (with the table of the game's earlier
     tries), whatever their legal cells (15 to 24 in the measured games).  A
     proven win is played at once.  A proven loss is met with
@@ -110,7 +114,10 @@ class SolvingPlayer(SearchPlayer[Any]):
     share of winning replies.  A timeout leaves the choice to the search,
     with the rest of the move's time.  The solver's table lives for one
     game, so later moves reuse earlier proofs (and a proven loss is solved
-    again at every move: the opponent may go wrong).
+    again at every move: the opponent may go wrong).  With `threads` above
+    1, helper processes (`solving.shared.SolverHelpers`, forked at the
+    game's first solve) solve each position alongside, on the solver's
+    table in shared memory, as the search's helpers search.
     """
 
     def __init__(
@@ -120,6 +127,7 @@ class SolvingPlayer(SearchPlayer[Any]):
         solve_at: int = 24,
         solve_live: int = 48,
         solve_share: float = 0.5,
+        threads: int = 1,
         limits: Limits | None = None,
         name: str | None = None,
     ) -> None:
@@ -128,6 +136,8 @@ class SolvingPlayer(SearchPlayer[Any]):
         self.solve_live = solve_live
         self.solve_share = solve_share
         self.solver: HadronSolver | None = None
+        #: The solver's helper processes (with `threads` above 1).
+        self.solving = SolverHelpers(threads, SOLVER_ENTRIES, {})
         #: The solver's timeouts in a row this game (each halves its next share).
         self.misses = 0
 
@@ -155,14 +165,17 @@ class SolvingPlayer(SearchPlayer[Any]):
         """The solver's move (a proven win, or the best swindle of a proven
         loss), or None when the search should choose."""
         if self.solver is None or self.solver.game is not state.game:
-            self.solver = HadronSolver(state.game, max_entries=2_000_000)
+            self.solver = HadronSolver(state.game, max_entries=SOLVER_ENTRIES)
+            self.solving.share(self.solver)
         # Each timeout in a row halves the next try's share (down to a quarter):
         # the table keeps what a try proved, so the solver still gains ground,
         # and the search keeps its time while the position is beyond the
         # solver's reach (most of all on a slow or loaded machine).
         share = self.solve_share / (1 << min(self.misses, 2))
         try:
-            solution: SolveResult = self.solver.solve(state, budget.part(share).remaining())
+            limits = budget.part(share).remaining()
+            with self.solving.solving(self.solver, state, limits):
+                solution: SolveResult = self.solver.solve(state, limits)
         except SearchStopped:
             self.misses += 1
             return None
@@ -174,10 +187,18 @@ class SolvingPlayer(SearchPlayer[Any]):
         return move if left < 1.0 else None
 
     def reset(self) -> None:
-        """Forget the last game: the search's tables, the solver and its misses."""
+        """Forget the last game: the search's tables, the solver and its misses
+        (the solver's helpers end with it: the next game's first solve forks
+        new ones for its solver)."""
         super().reset()
         self.solver = None
         self.misses = 0
+        self.solving.close()
+
+    def close(self) -> None:
+        """End the helper processes of the search and of the solver."""
+        super().close()
+        self.solving.close()
 
 
 @register_ai(
@@ -241,6 +262,6 @@ def default_ai(
         evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed, threads=threads
     )
     return SolvingPlayer(
-        engine, solve_at=solve_at, solve_live=solve_live, solve_share=solve_share, limits=limits,
-        name="default",
+        engine, solve_at=solve_at, solve_live=solve_live, solve_share=solve_share,
+        threads=threads, limits=limits, name="default",
     )

@@ -308,6 +308,7 @@ def default_ai(
         solve_share=solve_share,
         traps=traps,
         book=book,
+        threads=threads,
         limits=limits,
         name="default",
     )
