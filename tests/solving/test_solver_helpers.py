@@ -36,7 +36,6 @@ def test_helpers_start_once_give_the_answer_of_one_process_and_end(name, options
     before, children = shm_names(), set(multiprocessing.active_children())
     solver = solver_for(game)
     helpers = SolverHelpers(2, 1 << 16, solve)
-    helpers.share(solver)
     pids: list[int] = []
     try:
         positions = [state]
@@ -51,7 +50,6 @@ def test_helpers_start_once_give_the_answer_of_one_process_and_end(name, options
                 assert (result.value, result.bound) == (alone.value, alone.bound)
         assert len(pids) == 1 and all(alive(pid) for pid in pids)
         other = solver_for(game)  # a new game's solver: new helpers
-        helpers.share(other)
         with helpers.solving(other, state, Limits(time=60)):
             other.solve(state, **solve)
         assert helper_pids(helpers) != pids and not any(alive(pid) for pid in pids)
@@ -69,7 +67,7 @@ def test_what_a_helper_proves_the_players_solve_finds(name, options, moves, solv
     state = game.replay(moves.split())
     alone = solver_for(game).solve(state, **solve)
     main, copy = solver_for(game), solver_for(game)
-    SolverHelpers(2, 1 << 18, solve).share(main)
+    main.share(1 << 18)
     copy.shared = main.shared
     mirror = _SolveMirror(copy, game, solve)
     mirror.become_helper(1)
@@ -83,16 +81,14 @@ def test_one_thread_starts_no_helper():
     game = get_game("squatter", size=4)
     solver = solver_for(game)
     helpers = SolverHelpers(1, 1 << 16, {})
-    helpers.share(solver)
-    assert solver.shared is None
     with helpers.solving(solver, game.new_state(), Limits(time=10)):
         solver.solve(game.new_state())
-    assert helpers._helpers is None
+    assert helpers._helpers is None and solver.shared is None
 
 
 def test_squatters_default_solves_its_endgame_with_helpers():
     game = get_game("squatter", size=5)
-    state = game.replay("C3 B2 C2 B3 C4".split())
+    state = game.replay(["C3", "B2", "C2", "B3", "C4"])
     player = make_player(game, "default:threads=2,book=false,solve_at=25,time=3")
     before, children = shm_names(), set(multiprocessing.active_children())
     try:

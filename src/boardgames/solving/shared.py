@@ -131,8 +131,9 @@ def helper_positions(state: State[Any], index: int, varied: bool) -> list[State[
 class SolverHelpers:
     """Helper processes for the exact solver of a player, so that the
     player's solves of a game use `threads` cores: forked at its first solve
-    (with the solver's table moved into shared memory by `share`) and kept
-    until `close`, or until the player's solver changes (a new game).
+    (once the solver's table is in shared memory, `SolverBase.share`, with
+    `entries` entries) and kept until `close`, or until the player's solver
+    changes (a new game).
     While the player solves a position inside `solving`, every helper
     solves it too, as a helper of `solve_position` does, with `options`;
     the player's own solve makes the answer."""
@@ -143,11 +144,6 @@ class SolverHelpers:
         self.options = options
         self._helpers: Helpers | None = None
         self._solver: Any = None
-
-    def share(self, solver: Any) -> None:
-        """Move the table of a new `solver` into shared memory (several threads)."""
-        if self.threads > 1:
-            solver.share(self.entries)
 
     @contextmanager
     def solving(self, solver: Any, state: State[Any], limits: Limits) -> Iterator[None]:
@@ -179,6 +175,8 @@ class SolverHelpers:
             if self._solver is not solver or helpers.game != game:
                 self.close()
                 helpers = None
+        if solver.shared is None:  # before the first fork
+            solver.share(self.entries)
         clear_marks(solver.shared.busy)
         if helpers is None:
             mirror = _SolveMirror(solver, game, self.options)

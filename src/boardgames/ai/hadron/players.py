@@ -166,7 +166,6 @@ class SolvingPlayer(SearchPlayer[Any]):
         loss), or None when the search should choose."""
         if self.solver is None or self.solver.game is not state.game:
             self.solver = HadronSolver(state.game, max_entries=SOLVER_ENTRIES)
-            self.solving.share(self.solver)
         # Each timeout in a row halves the next try's share (down to a quarter):
         # the table keeps what a try proved, so the solver still gains ground,
         # and the search keeps its time while the position is beyond the

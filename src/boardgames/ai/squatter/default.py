@@ -98,7 +98,6 @@ class SquatterPlayer(SearchPlayer[Any]):
         keep a proven draw or None) when the search should choose."""
         if self.solver is None or self.solver.game is not state.game:
             self.solver = SquatterSolver(state.game, tt_cap=SOLVER_CAP)
-            self.solving.share(self.solver)
         solving = budget.with_default_time(SOLVE_ALONE).until(self.solve_share)
         try:
             limits = solving.remaining()
