@@ -147,8 +147,8 @@ class SolverHelpers:
 
     @contextmanager
     def solving(self, solver: Any, state: State[Any], limits: Limits) -> Iterator[None]:
-        """The helpers solve `state` with `solver` (shared already) within
-        `limits` while the body solves it; stopped at its end.
+        """The helpers solve `state` with `solver` within `limits` while the
+        body solves it (with the same solver); stopped at its end.
         BoardgamesError, with every helper ended, if one of them failed."""
         if self.threads == 1:
             yield
