@@ -1,6 +1,7 @@
 """The edge games' default AI thinking with several processes (`threads`):
 helpers forked once a game that make the same searches on shared tables,
-the same solved values as one process, and no process or segment left."""
+and no process or segment left (the solved values of two processes are
+checked with those of one in test_hexifence_default.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from boardgames.ai.hexifence.default import ChainPlayer, _Helper
 from boardgames.budget import Limits
 from boardgames.errors import BoardgamesError, OptionError
 from boardgames.registry import get_game
-from support.edge_reference import final_margin, margin_after, positions
 from support.processes import alive, children_gone, shm_names
 
 
@@ -53,22 +53,6 @@ def test_a_game_with_two_threads_starts_its_helpers_once_and_leaves_nothing():
     assert children_gone(children)
     assert not any(alive(pid) for pid in pids)
     assert shm_names() <= before
-
-
-def test_two_threads_keep_the_solved_value():
-    game = get_game("hexifence", size=2)
-    player = ChainPlayer(time=60, seed=0, threads=2)
-    memo: dict[int, int] = {}
-    try:
-        for seed in range(6):
-            state = positions(game, 300 + seed, lambda s: s.n_empty <= 12)
-            if state.is_over():
-                continue
-            move = player.choose(state)
-            assert player.last_result is not None and player.last_result.algorithm == "solve"
-            assert margin_after(state, move, memo) == final_margin(state, memo), state.history
-    finally:
-        player.close()
 
 
 def test_what_a_helper_proves_the_main_process_finds():

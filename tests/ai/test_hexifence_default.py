@@ -20,17 +20,21 @@ from boardgames.registry import get_game
 from support.edge_reference import final_margin, margin_after, model_reaches, positions
 
 
-def test_default_keeps_the_value_of_small_positions():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_default_keeps_the_value_of_small_positions(threads):
     game = get_game("hexifence", size=2)
-    player = ChainPlayer(time=60, seed=0)
+    player = ChainPlayer(time=60, seed=0, threads=threads)
     memo: dict[int, int] = {}
-    for seed in range(10):
-        state = positions(game, 300 + seed, lambda s: s.n_empty <= 12)
-        if state.is_over():
-            continue
-        move = player.choose(state)
-        assert player.last_result is not None and player.last_result.algorithm == "solve"
-        assert margin_after(state, move, memo) == final_margin(state, memo), state.history
+    try:
+        for seed in range(10):
+            state = positions(game, 300 + seed, lambda s: s.n_empty <= 12)
+            if state.is_over():
+                continue
+            move = player.choose(state)
+            assert player.last_result is not None and player.last_result.algorithm == "solve"
+            assert margin_after(state, move, memo) == final_margin(state, memo), state.history
+    finally:
+        player.close()
 
 
 def random_prefix(game, plies: int, seed: int):

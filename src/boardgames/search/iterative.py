@@ -33,7 +33,7 @@ from ..options import MAX_THREADS, check_real, check_whole
 from .negamax import SIDE_KEY, Core
 from .ordering import MAX_PLY, History, Killers, Order
 from .result import RootBest, SearchResult, is_proven
-from .smp import Helpers
+from .smp import Helpers, kept_helpers
 from .tt import TranspositionTable
 
 if TYPE_CHECKING:
@@ -187,16 +187,7 @@ class Searcher(Generic[S]):
         """The helpers, started for `game` (again if the game changed).
         BoardgamesError, with every helper ended, if one of them failed or
         ended: the next search starts new ones."""
-        helpers = self._helpers
-        if helpers is not None:
-            try:
-                helpers.check()
-            except BoardgamesError:
-                self.close()
-                raise
-            if helpers.game != game:
-                self.close()
-                helpers = None
+        helpers = kept_helpers(self._helpers, game, self.close)
         if helpers is None:
             self._prepare(game)  # the helpers are forked with the tables made
             helpers = self._helpers = Helpers(self, self.threads - 1, game)

@@ -210,6 +210,26 @@ class Helpers:
         self.pipes, self.processes = [], []
 
 
+def kept_helpers(
+    helpers: Helpers | None, game: Game[Any], close: Callable[[], None]
+) -> Helpers | None:
+    """`helpers` to keep for a search of `game`: they are alive and were
+    forked for `game`; else None, once `close()` has ended them (forked for
+    another game).  BoardgamesError, after `close()`, if one of them failed
+    or ended: the next search starts new ones."""
+    if helpers is None:
+        return None
+    try:
+        helpers.check()
+    except BoardgamesError:
+        close()
+        raise
+    if helpers.game != game:
+        close()
+        return None
+    return helpers
+
+
 def helper_main(searcher: Searcher, index: int, pipe: Connection, word: memoryview) -> None:
     """A helper's life: search what the main process sends until told to quit
     or until the pipe closes."""

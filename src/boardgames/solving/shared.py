@@ -37,7 +37,7 @@ from ..busy import clear_marks
 from ..errors import BoardgamesError, SearchStopped
 from ..parallel import die_with_parent
 from ..search.result import SearchResult
-from ..search.smp import Helpers, StopFlag, fork_context
+from ..search.smp import Helpers, StopFlag, fork_context, kept_helpers
 from ..solution import split_order
 
 if TYPE_CHECKING:
@@ -165,16 +165,10 @@ class SolverHelpers:
                 raise
 
     def _for(self, solver: Any, game: Any) -> Helpers:
-        helpers = self._helpers
-        if helpers is not None:
-            try:
-                helpers.check()
-            except BoardgamesError:
-                self.close()
-                raise
-            if self._solver is not solver or helpers.game != game:
-                self.close()
-                helpers = None
+        helpers = kept_helpers(self._helpers, game, self.close)
+        if helpers is not None and self._solver is not solver:  # a new game's solver
+            self.close()
+            helpers = None
         if solver.shared is None:  # before the first fork
             solver.share(self.entries)
         clear_marks(solver.shared.busy)

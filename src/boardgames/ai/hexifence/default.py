@@ -69,7 +69,7 @@ from ...games.hexifence.solver import EdgeSolver
 from ...options import MAX_THREADS, check_whole
 from ...players import Player, move_limits, no_legal_move
 from ...search import SearchResult
-from ...search.smp import Helpers
+from ...search.smp import Helpers, kept_helpers
 from ...solution import SolveResult
 
 #: Table sizes of the player's two solvers (entries, both generations): a
@@ -191,16 +191,7 @@ class ChainPlayer(Player[EdgeState]):
         """The helpers, started for `game` with both solvers' tables shared
         (again if the game changed); the busy marks of the last move cleared.
         BoardgamesError, with every helper ended, if one of them failed."""
-        helpers = self._helpers
-        if helpers is not None:
-            try:
-                helpers.check()
-            except BoardgamesError:
-                self.close()
-                raise
-            if helpers.game != game:
-                self.close()
-                helpers = None
+        helpers = kept_helpers(self._helpers, game, self.close)
         solvers = (self._solver(game), self._model(game))  # made before the fork
         for solver in solvers:
             assert solver.shared is not None
