@@ -36,7 +36,8 @@ import mmap
 import multiprocessing
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Protocol
@@ -228,6 +229,24 @@ def kept_helpers(
         close()
         return None
     return helpers
+
+
+@contextmanager
+def helping(
+    helpers: Helpers, state: State[Any], limits: Limits, close: Callable[[], None]
+) -> Iterator[None]:
+    """The helpers search `state` within `limits` while the body runs, and
+    stop at its end (what they completed is not used).  BoardgamesError,
+    after `close()`, if one of them failed or ended."""
+    helpers.start(state, limits, 0)
+    try:
+        yield
+    finally:
+        try:
+            helpers.stop()
+        except BoardgamesError:
+            close()
+            raise
 
 
 def helper_main(searcher: Searcher, index: int, pipe: Connection, word: memoryview) -> None:

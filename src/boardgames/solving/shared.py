@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..budget import Limits
 from ..busy import clear_marks
-from ..errors import BoardgamesError, SearchStopped
+from ..errors import SearchStopped
 from ..parallel import die_with_parent
 from ..search.result import SearchResult
-from ..search.smp import Helpers, StopFlag, fork_context, kept_helpers
+from ..search.smp import Helpers, StopFlag, fork_context, helping, kept_helpers
 from ..solution import split_order
 
 if TYPE_CHECKING:
@@ -153,16 +153,8 @@ class SolverHelpers:
         if self.threads == 1:
             yield
             return
-        helpers = self._for(solver, state.game)
-        helpers.start(state, limits, 0)
-        try:
+        with helping(self._for(solver, state.game), state, limits, self.close):
             yield
-        finally:
-            try:
-                helpers.stop()
-            except BoardgamesError:
-                self.close()
-                raise
 
     def _for(self, solver: Any, game: Any) -> Helpers:
         helpers = kept_helpers(self._helpers, game, self.close)

@@ -56,7 +56,7 @@ from collections.abc import Callable
 
 from ...budget import Budget, Limits
 from ...busy import clear_marks
-from ...errors import BoardgamesError, SearchStopped
+from ...errors import SearchStopped
 from ...games.hexifence import EdgeGame, EdgeState, book
 from ...games.hexifence.experts import (
     giveaway,
@@ -69,7 +69,7 @@ from ...games.hexifence.solver import EdgeSolver
 from ...options import MAX_THREADS, check_whole
 from ...players import Player, move_limits, no_legal_move
 from ...search import SearchResult
-from ...search.smp import Helpers, kept_helpers
+from ...search.smp import Helpers, helping, kept_helpers
 from ...solution import SolveResult
 
 #: Table sizes of the player's two solvers (entries, both generations): a
@@ -169,16 +169,8 @@ class ChainPlayer(Player[EdgeState]):
             raise no_legal_move(state)
         if self.threads == 1:
             return self._think(state.copy(), budget)
-        helpers = self._helpers_for(state.game)
-        helpers.start(state, budget.limits, 0)
-        try:
+        with helping(self._helpers_for(state.game), state, budget.limits, self.close):
             return self._think(state.copy(), budget)
-        finally:
-            try:
-                helpers.stop()
-            except BoardgamesError:
-                self.close()
-                raise
 
     def close(self) -> None:
         """End the helper processes (a later move starts new ones)."""
