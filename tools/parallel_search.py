@@ -8,7 +8,7 @@ Cases: each game's default AI searching a position to a fixed depth
 (Squatter 6 x 6 and Hadron 9 x 9 from the start, Andantino after eight
 moves), the exact solves of Squatter 5 x 5 and dots-and-boxes 3 x 4, and
 the first move of HexiFence's default AI (N = 2: an exact solve, with the
-player's helpers).
+player's helpers), and a solve of a Hadron endgame.
 Each measurement runs in a fresh process, with one thread and with
 `--threads` (default 2), alternately, round after round.  A search forks
 its helpers first (a depth-1 search, timed as the start-up), empties the
@@ -36,6 +36,12 @@ import sys
 import time
 from typing import Any
 
+#: A Hadron 9 x 9 position where the default AI starts solving (48 live
+#: cells, 21 legal; a loss), from a game of two default AIs at 1 s a move.
+HADRON_ENDGAME = (
+    "G7 F2 I8 H4 E8 H9 C7 B8 C3 B4 B1 H1 I2 F5 D5 E4 A6 H8 I5 H7 E6 D2 D3 C4 A3 B7 H5 C2 "
+    "C9 A4 C5 I4 A5"
+)
 #: (name, kind, game, options, moves, depth): the measured cases.
 CASES: list[tuple[str, str, str, dict[str, int], str, int]] = [
     ("squatter search", "search", "squatter", {}, "", 9),
@@ -44,6 +50,7 @@ CASES: list[tuple[str, str, str, dict[str, int], str, int]] = [
     ("squatter 5x5 solve", "solve", "squatter", {"size": 5}, "", 0),
     ("dots 3x4 solve", "solve", "dots", {"rows": 3, "cols": 4}, "", 0),
     ("hexifence move", "move", "hexifence", {}, "", 0),
+    ("hadron endgame solve", "solve", "hadron", {}, HADRON_ENDGAME, 0),
 ]
 #: Smaller cases of the same kinds (`--quick`).
 QUICK: list[tuple[str, str, str, dict[str, int], str, int]] = [

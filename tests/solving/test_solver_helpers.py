@@ -102,22 +102,3 @@ def test_squatters_default_solves_its_endgame_with_helpers():
         player.close()
     assert children_gone(children)
     assert shm_names() <= before
-
-
-def test_hadrons_default_forks_new_solver_helpers_for_each_game():
-    game = get_game("hadron", rows=4, cols=4)
-    player = make_player(game, "default:threads=2,time=1")
-    before, children = shm_names(), set(multiprocessing.active_children())
-    try:
-        state = game.new_state()
-        state.make(player.choose(state))
-        first = helper_pids(player.solving)
-        player.reset()  # a new game: a new solver
-        assert not any(alive(pid) for pid in first)
-        state = game.new_state()
-        state.make(player.choose(state))
-        assert helper_pids(player.solving) != first
-    finally:
-        player.close()
-    assert children_gone(children)
-    assert shm_names() <= before

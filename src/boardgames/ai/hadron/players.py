@@ -34,7 +34,6 @@ from ...options import LIMITS, SEED, THREADS, TT, Option, noise
 from ...players import Player, SearchPlayer, move_limits
 from ...search import Searcher
 from ...solution import SolveResult
-from ...solving.shared import SolverHelpers
 from ..registry import register_ai
 from .endgame import swindle
 
@@ -91,8 +90,7 @@ def aenigma_ai(
     return SearchPlayer(engine, limits=limits, name="aenigma")
 
 
-#: Entries of the solver's table (both generations; with threads, the shared
-#: table holds the largest power of two not above it).
+#: Entries of the solver's table (both generations).
 SOLVER_ENTRIES = 2_000_000
 #: The solver's time per try when the player has no time limit (a depth- or
 #: node-limited search).
@@ -114,10 +112,10 @@ class SolvingPlayer(SearchPlayer[Any]):
     share of winning replies.  A timeout leaves the choice to the search,
     with the rest of the move's time.  The solver's table lives for one
     game, so later moves reuse earlier proofs (and a proven loss is solved
-    again at every move: the opponent may go wrong).  With `threads` above
-    1, helper processes (`solving.shared.SolverHelpers`, forked at the
-    game's first solve) solve each position alongside, on the solver's
-    table in shared memory, as the search's helpers search.
+    again at every move: the opponent may go wrong).  `threads` are the
+    search's: the solver runs in one process (a helper solving the root's
+    children beside it saves its proofs almost nothing, see
+    docs/results/parallel-search.md).
     """
 
     def __init__(
@@ -127,7 +125,6 @@ class SolvingPlayer(SearchPlayer[Any]):
         solve_at: int = 24,
         solve_live: int = 48,
         solve_share: float = 0.5,
-        threads: int = 1,
         limits: Limits | None = None,
         name: str | None = None,
     ) -> None:
@@ -136,8 +133,6 @@ class SolvingPlayer(SearchPlayer[Any]):
         self.solve_live = solve_live
         self.solve_share = solve_share
         self.solver: HadronSolver | None = None
-        #: The solver's helper processes (with `threads` above 1).
-        self.solving = SolverHelpers(threads, SOLVER_ENTRIES, {})
         #: The solver's timeouts in a row this game (each halves its next share).
         self.misses = 0
 
@@ -172,9 +167,7 @@ class SolvingPlayer(SearchPlayer[Any]):
         # solver's reach (most of all on a slow or loaded machine).
         share = self.solve_share / (1 << min(self.misses, 2))
         try:
-            limits = budget.part(share).remaining()
-            with self.solving.solving(self.solver, state, limits):
-                solution: SolveResult = self.solver.solve(state, limits)
+            solution: SolveResult = self.solver.solve(state, budget.part(share).remaining())
         except SearchStopped:
             self.misses += 1
             return None
@@ -186,18 +179,10 @@ class SolvingPlayer(SearchPlayer[Any]):
         return move if left < 1.0 else None
 
     def reset(self) -> None:
-        """Forget the last game: the search's tables, the solver and its misses
-        (the solver's helpers end with it: the next game's first solve forks
-        new ones for its solver)."""
+        """Forget the last game: the search's tables, the solver and its misses."""
         super().reset()
         self.solver = None
         self.misses = 0
-        self.solving.close()
-
-    def close(self) -> None:
-        """End the helper processes of the search and of the solver."""
-        super().close()
-        self.solving.close()
 
 
 @register_ai(
@@ -262,5 +247,5 @@ def default_ai(
     )
     return SolvingPlayer(
         engine, solve_at=solve_at, solve_live=solve_live, solve_share=solve_share,
-        threads=threads, limits=limits, name="default",
+        limits=limits, name="default",
     )
