@@ -10,10 +10,6 @@ process proves lands in the one table, where the others find it.  The main
 process's solve alone makes the answer, so it is the answer of a solve in
 one process: the helpers only make it come sooner.
 
-A player that solves in its endgame keeps its helpers for the game
-instead (`SolverHelpers`): forked at its first solve, they solve each
-position the player solves, alongside it, until the player's solve ends.
-
 When the main solve ends (answered, out of time, or stopped by an
 exception or Ctrl-C), a flag in shared memory stops the helpers at their
 next look at the budget; they are then joined, and killed if they take
@@ -28,16 +24,14 @@ import contextlib
 import mmap
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..budget import Limits
-from ..busy import clear_marks
 from ..errors import SearchStopped
 from ..parallel import die_with_parent
-from ..search.result import SearchResult
-from ..search.smp import Helpers, StopFlag, fork_context, helping, kept_helpers
+from ..search.smp import StopFlag, fork_context
 from ..solution import split_order
 
 if TYPE_CHECKING:
@@ -126,90 +120,3 @@ def helper_positions(state: State[Any], index: int, varied: bool) -> list[State[
     if varied:
         return [state]
     return [*split_order(children(state), index), state]
-
-
-class SolverHelpers:
-    """Helper processes for the exact solver of a player, so that the
-    player's solves of a game use `threads` cores: forked at its first solve
-    (once the solver's table is in shared memory, `SolverBase.share`, with
-    `entries` entries) and kept until `close`, or until the player's solver
-    changes (a new game).
-    While the player solves a position inside `solving`, every helper
-    solves it too, as a helper of `solve_position` does, with `options`;
-    the player's own solve makes the answer."""
-
-    def __init__(self, threads: int, entries: int, options: dict[str, Any]) -> None:
-        self.threads = threads
-        self.entries = entries
-        self.options = options
-        self._helpers: Helpers | None = None
-        self._solver: Any = None
-
-    @contextmanager
-    def solving(self, solver: Any, state: State[Any], limits: Limits) -> Iterator[None]:
-        """The helpers solve `state` with `solver` within `limits` while the
-        body solves it (with the same solver); stopped at its end.
-        BoardgamesError, with every helper ended, if one of them failed."""
-        if self.threads == 1:
-            yield
-            return
-        with helping(self._for(solver, state.game), state, limits, self.close):
-            yield
-
-    def _for(self, solver: Any, game: Any) -> Helpers:
-        helpers = kept_helpers(self._helpers, game, self.close)
-        if helpers is not None and self._solver is not solver:  # a new game's solver
-            self.close()
-            helpers = None
-        if solver.shared is None:  # before the first fork
-            solver.share(self.entries)
-        clear_marks(solver.shared.busy)
-        if helpers is None:
-            mirror = _SolveMirror(solver, game, self.options)
-            helpers = self._helpers = Helpers(mirror, self.threads - 1, game)
-            self._solver = solver
-        return helpers
-
-    def close(self) -> None:
-        """End the helpers (a later solve starts new ones)."""
-        helpers, self._helpers, self._solver = self._helpers, None, None
-        if helpers is not None:
-            helpers.close()
-
-
-class _SolveMirror:
-    """A helper's copy of a player's solver (the `search.smp.Searcher` its
-    loop drives): each search solves what `helper_positions` gives for the
-    position sent, until the player's solve stops it."""
-
-    tt = None
-
-    def __init__(self, solver: Any, game: Any, options: dict[str, Any]) -> None:
-        self.solver = solver
-        self.game = game
-        self.options = options
-        self.index = 0
-        self.varied = False
-
-    def become_helper(self, index: int) -> None:
-        """Turn the forked copy into helper `index`."""
-        vary = getattr(self.solver, "vary", None)
-        self.index = index
-        self.varied = vary is not None and bool(vary(index))
-
-    def game_of_helper(self) -> Any:
-        """The game the helper was forked for."""
-        return self.game
-
-    def clear_own(self) -> None:
-        """Nothing of its own to forget: the table is shared."""
-
-    def search(
-        self, state: State[Any], limits: Limits | None = None, *,
-        on_iteration: Callable[[SearchResult], None] | None = None,
-    ) -> SearchResult:
-        """Solve around `state` until done or stopped (the answer is not used)."""
-        with contextlib.suppress(SearchStopped):
-            for position in helper_positions(state, self.index, self.varied):
-                self.solver.solve(position, limits, **self.options)
-        return SearchResult(None, nodes=self.solver.nodes, algorithm="solve")

@@ -15,10 +15,6 @@ board is small enough, and NegaScout with the Territory evaluator otherwise.
   solver's table lives as long as the player: later moves reuse earlier
   proofs.  After a solve that ran out of time the next try waits until two
   fewer live cells are left.
-- **Threads**: with `threads` above 1 the search runs in parallel (its
-  helpers are the `Searcher`'s), and so does the endgame's solve: the
-  solver's table is in shared memory and helper processes
-  (`solving.shared.SolverHelpers`) solve each position alongside.
 """
 
 from __future__ import annotations
@@ -34,7 +30,6 @@ from ...games.squatter.potential import dead_cells
 from ...games.squatter.solver import SquatterSolver
 from ...players import SearchPlayer, move_limits
 from ...search import Searcher, SearchResult
-from ...solving.shared import SolverHelpers
 
 #: Time the endgame may take when the player has no limit at all (s).
 SOLVE_ALONE = 10.0
@@ -53,7 +48,6 @@ class SquatterPlayer(SearchPlayer[Any]):
         solve_share: float = 0.6,
         traps: int = 16,
         book: bool = True,
-        threads: int = 1,
         limits: Limits | None = None,
         name: str | None = None,
     ) -> None:
@@ -63,8 +57,6 @@ class SquatterPlayer(SearchPlayer[Any]):
         self.traps = traps
         self.book = book
         self.solver: SquatterSolver | None = None
-        #: The endgame solver's helper processes (with `threads` above 1).
-        self.solving = SolverHelpers(threads, SOLVER_CAP, {"outcome": True})
         #: Live cells of the last solve that ran out of time (and the game
         #: length then): the next try waits until two fewer are left.
         self._failed: tuple[int, int] | None = None
@@ -100,9 +92,9 @@ class SquatterPlayer(SearchPlayer[Any]):
             self.solver = SquatterSolver(state.game, tt_cap=SOLVER_CAP)
         solving = budget.with_default_time(SOLVE_ALONE).until(self.solve_share)
         try:
-            limits = solving.remaining()
-            with self.solving.solving(self.solver, state, limits):
-                result = self.solver.solve(state, limits, outcome=True, all_moves=True)
+            result = self.solver.solve(
+                state, solving.remaining(), outcome=True, all_moves=True
+            )
         except SearchStopped:
             live = (state.free & ~dead_cells(state)).bit_count()
             self._failed = (live, len(state.history))
@@ -166,11 +158,6 @@ class SquatterPlayer(SearchPlayer[Any]):
         if any(dead >> m & 1 for m in top):
             top = [m for m in drawing if m in top or dead >> m & 1]
         return top
-
-    def close(self) -> None:
-        """End the helper processes of the search and of the solver."""
-        super().close()
-        self.solving.close()
 
     # --- the search ------------------------------------------------------------------------
     def _search(self, state: SquatterState, budget: Budget, allowed: list[int] | None) -> int:

@@ -308,7 +308,6 @@ def default_ai(
         solve_share=solve_share,
         traps=traps,
         book=book,
-        threads=threads,
         limits=limits,
         name="default",
     )
