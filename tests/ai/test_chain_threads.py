@@ -43,6 +43,7 @@ def test_a_game_with_two_threads_starts_its_helpers_once_and_leaves_nothing():
         while not state.is_over():
             move = player.choose(state)
             assert move in state.legal_moves()
+            assert player.last_result is not None and player.last_result.threads == 2
             pids = pids or helper_pids(player)
             assert helper_pids(player) == pids  # kept for the whole game
             state.make(move)

@@ -345,6 +345,7 @@ class ChainPlayer(Player[EdgeState]):
             time=budget.elapsed(),
             completed=self.completed,
             algorithm=how,
+            threads=self.threads,
         )
         return move
 
