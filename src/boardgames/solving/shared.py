@@ -104,19 +104,14 @@ def helper_main(
     if stoppable:
         options = {**options, "limits": Limits(stop=StopFlag(word, 1))}
     vary = getattr(solver, "vary", None)
-    positions = helper_positions(state, index, vary is not None and vary(index))
+    if vary is not None and vary(index):
+        positions = [state]
+    else:
+        positions = split_order(children(state), index)
+        positions.append(state)
     with contextlib.suppress(SearchStopped):
         for position in positions:
             if word[0] != 1:
                 break
             solver.solve(position, **options)
     sys.exit(0)
-
-
-def helper_positions(state: State[Any], index: int, varied: bool) -> list[State[Any]]:
-    """What helper `index` solves for a solve of `state`: the root alone
-    when its solver varies its own order (`vary`), else the positions after
-    the root's moves in the helper's order (`split_order`), then the root."""
-    if varied:
-        return [state]
-    return [*split_order(children(state), index), state]

@@ -90,8 +90,6 @@ def aenigma_ai(
     return SearchPlayer(engine, limits=limits, name="aenigma")
 
 
-#: Entries of the solver's table (both generations).
-SOLVER_ENTRIES = 2_000_000
 #: The solver's time per try when the player has no time limit (a depth- or
 #: node-limited search).
 SOLVE_ALONE = 1.0
@@ -160,7 +158,7 @@ class SolvingPlayer(SearchPlayer[Any]):
         """The solver's move (a proven win, or the best swindle of a proven
         loss), or None when the search should choose."""
         if self.solver is None or self.solver.game is not state.game:
-            self.solver = HadronSolver(state.game, max_entries=SOLVER_ENTRIES)
+            self.solver = HadronSolver(state.game, max_entries=2_000_000)
         # Each timeout in a row halves the next try's share (down to a quarter):
         # the table keeps what a try proved, so the solver still gains ground,
         # and the search keeps its time while the position is beyond the
@@ -246,6 +244,6 @@ def default_ai(
         evaluator, algorithm="negascout", tt_size=_tt(tt, game), seed=seed, threads=threads
     )
     return SolvingPlayer(
-        engine, solve_at=solve_at, solve_live=solve_live, solve_share=solve_share,
-        limits=limits, name="default",
+        engine, solve_at=solve_at, solve_live=solve_live, solve_share=solve_share, limits=limits,
+        name="default",
     )
