@@ -252,7 +252,7 @@ def test_programs_join_a_ladder_and_stay_in_it(tmp_path, monkeypatch):
     assert again.exit_code == 0, again.output
     assert "(played: 12)" in again.stdout and example_spec() in again.stdout
     records = [GameRecord.load(p) for p in (tmp_path / "lad" / "games").glob("*.json")]
-    assert not any(r.forfeited for r in records)
+    assert not any(r.forfeited for r in records), [r.reason for r in records if r.forfeited]
     assert len(list((tmp_path / "lad" / "logs").glob("*.log"))) == 8  # 2 pairs x 4 games
     dots = get_game("dots")
     settings = new_ladder(dots, extra=["program:x", "alphabeta"])

@@ -293,6 +293,20 @@ def test_game_timeout_makes_the_side_to_move_lose():
         assert r.record.winner == 1 - loser
 
 
+def test_a_loss_on_time_names_the_loser_by_its_label():
+    # Two players of one name (as "default" and "default:threads=2" are):
+    # the reason says which of them lost, as the tables name them.
+    labels = ["tortoise", "snail"]
+    settings = TournamentSettings(
+        "connect4", {}, [slow, slow], games_per_pair=2, game_timeout=0.15, labels=labels
+    )
+    result = round_robin(settings)
+    assert len(result.results) == 2
+    for r in result.results:
+        loser = r.record.players[1 - r.record.winner]
+        assert r.record.reason.startswith(f"{loser} stopped by the ")
+
+
 def test_a_game_that_cannot_be_set_up_is_an_error_not_a_result():
     result = round_robin(TournamentSettings("no-such-game", {}, ["random"] * 2, games_per_pair=1))
     assert result.results == [] and len(result.errors) == 1

@@ -76,6 +76,7 @@ def _play(
             why = f"{task.labels[side]}: cannot build the player: {describe(exc)}"
             state = game.new_state()
             return GameRecord.from_state(state).forfeit(state, side, End.CRASH, why), None
+        player.name = task.labels[side]  # reasons name the side as the tables do
         players.append(Watched(player, deadline))
     try:
         start = None
