@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardgames.budget import Limits
-from boardgames.errors import OptionError
+from boardgames.errors import IllegalMoveError, OptionError
 from boardgames.game import State
 from boardgames.registry import get_game
 from boardgames.search import MCTS, WIN, Searcher, SearchResult, solve
@@ -438,6 +438,42 @@ def test_limits_value_and_keywords_search_alike():
             engine.search(state, Limits(depth=2), nodes=10)
         with pytest.raises(OptionError, match="Limits"):
             engine.search(state, 3)  # a depth where the limits go
+
+
+@pytest.mark.parametrize(("name", "options", "moves"), [
+    ("connect4", {}, "d c d"),
+    ("hadron", {"rows": 5, "cols": 5}, "C3"),
+    ("andantino", {}, "I10 I9"),
+])
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "negascout"])
+def test_root_moves_keep_the_root_to_them(name, options, moves, algorithm):
+    """A search kept to some root moves has the value of their best one:
+    one move's value is minus its child's value a ply shallower."""
+    state = get_game(name, **options).replay(moves.split())
+    legal = state.legal_moves()
+    depth = 3
+    every = Searcher(algorithm=algorithm).search(state, depth=depth)
+    kept = legal[-3:]
+    values = {}
+    for move in kept:
+        alone = Searcher(algorithm=algorithm).search(state, depth=depth, root_moves=[move])
+        assert alone.move == move
+        child = state.copy()
+        child.make(move)
+        values[move] = alone.score
+        assert alone.score == -Searcher(algorithm=algorithm).search(child, depth=depth - 1).score
+    some = Searcher(algorithm=algorithm).search(state, depth=depth, root_moves=kept)
+    assert some.move in kept and some.score == max(values.values()) <= every.score
+    stepped = list(Searcher().iterate(state, Limits(depth=2), root_moves=kept))
+    assert stepped and all(r.move in kept for r in stepped)
+    assert state.legal_moves() == legal  # the state is left as it was
+
+
+def test_root_moves_none_of_them_legal_is_an_error():
+    state = c4("d")
+    with pytest.raises(IllegalMoveError, match="none of the moves given is legal"):
+        Searcher().search(state, depth=2, root_moves=[99])
+    assert Searcher().search(state, depth=2, root_moves=[99, 3]).move == 3
 
 
 def test_the_core_reports_named_statistics_and_root_best():

@@ -230,6 +230,29 @@ def test_two_threads_find_the_value_of_one_at_a_fixed_depth(name, options, moves
         searcher.close()
 
 
+@pytest.mark.parametrize(("name", "options", "moves", "depth"), POSITIONS[:3])
+def test_helpers_keep_to_the_root_moves(name, options, moves, depth):
+    """A parallel search kept to some root moves (a player's own checks ruled
+    the others out): the helpers keep to them too, so neither a value nor a
+    move of theirs comes from another root move.  Every move but the best
+    is kept, and three processes search: the third runs an iteration
+    ahead, so its results are often the deepest."""
+    state = get_game(name, **options).replay(moves.split())
+    best = Searcher().search(state, depth=depth).move
+    kept = [m for m in state.legal_moves() if m != best]
+    alone = Searcher().search(state, depth=depth, root_moves=kept)
+    searcher = Searcher(threads=3)
+    try:
+        together = searcher.search(state, depth=depth, root_moves=kept)
+        assert together.score == alone.score and together.move in kept
+        for _ in range(4):
+            searcher.clear()
+            timed = searcher.search(state, time=0.2, root_moves=kept)
+            assert timed.move in kept and timed.pv[0] == timed.move
+    finally:
+        searcher.close()
+
+
 @pytest.mark.parametrize("name", ["squatter", "hadron", "andantino"])
 def test_each_default_ai_plays_legal_moves_with_two_threads(name):
     game = get_game(name)

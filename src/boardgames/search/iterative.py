@@ -22,12 +22,12 @@ move is returned whenever one exists, even if depth 1 could not finish
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic
 
 from ..budget import INF, Budget, Limits, gc_paused, given_limits, pause_gc_for
-from ..errors import BoardgamesError, OptionError, SearchStopped
+from ..errors import BoardgamesError, IllegalMoveError, OptionError, SearchStopped
 from ..game import S
 from ..options import MAX_THREADS, check_real, check_whole
 from .negamax import SIDE_KEY, Core
@@ -193,16 +193,18 @@ class Searcher(Generic[S]):
             helpers = self._helpers = Helpers(self, self.threads - 1, game)
         return helpers
 
-    def _parallel(self, state: S, budget: Budget) -> Iterator[SearchResult]:
-        """`_deepen` with the helpers searching too; its last result is the
-        deepest iteration any process completed."""
+    def _parallel(
+        self, state: S, budget: Budget, roots: frozenset[int] | None = None
+    ) -> Iterator[SearchResult]:
+        """`_deepen` with the helpers searching too (at the same `roots`); its
+        last result is the deepest iteration any process completed."""
         helpers = self._helpers_for(state.game)
         assert self.tt is not None
         self.tt.clear_busy()
-        helpers.start(state, budget.limits, self.tt.generation + 1)
+        helpers.start(state, budget.limits, self.tt.generation + 1, roots)
         result = None
         try:
-            for result in self._deepen(state, budget):
+            for result in self._deepen(state, budget, roots):
                 if result.completed:
                     yield result
         finally:
@@ -280,6 +282,7 @@ class Searcher(Generic[S]):
         time: float | None = None,
         nodes: int | None = None,
         on_iteration: Callable[[SearchResult], None] | None = None,
+        root_moves: Collection[int] | None = None,
     ) -> SearchResult:
         """Iterative deepening until the depth, time (seconds) or node limit runs out.
 
@@ -287,22 +290,28 @@ class Searcher(Generic[S]):
         keywords `depth=`, `time=`, `nodes=`.  With no limit at all, searches
         to DEFAULT_DEPTH.  `on_iteration` is called with the SearchResult of
         every completed depth (and so is the `on_iteration` attribute, when
-        set).  `state` is left as it was.
+        set).  `root_moves` keeps the root to those legal moves (a player's
+        own checks may have ruled the others out; the helpers of a parallel
+        search keep to them too); IllegalMoveError when none of them is
+        legal.  `state` is left as it was.
         """
         budget = Budget(given_limits(limits, depth, time, nodes))
+        roots = _roots(state, root_moves)
         watchers = [f for f in (on_iteration, self.on_iteration) if f is not None]
         parallel = self.threads > 1 and not state.is_over() and bool(state.legal_moves())
         with gc_paused(pause_gc_for(budget.time)):
             result = None
             deepen = self._parallel if parallel else self._deepen
-            for result in deepen(state, budget):
+            for result in deepen(state, budget, roots):
                 if result.completed:
                     for watch in watchers:
                         watch(result)
         assert result is not None  # `_deepen` yields at least once
         return result
 
-    def iterate(self, state: S, limits: Limits | None = None) -> Iterator[SearchResult]:
+    def iterate(
+        self, state: S, limits: Limits | None = None, *, root_moves: Collection[int] | None = None
+    ) -> Iterator[SearchResult]:
         """Iterative deepening as a generator: one SearchResult per completed depth.
 
         Each result has `completed=True` and the depth just finished; break
@@ -312,16 +321,21 @@ class Searcher(Generic[S]):
         by itself where `search` would stop: the requested depth, a proven
         result, nothing left to deepen, a forced move.  The clock starts at
         this call; unlike `search`, the garbage collector is not paused.
+        `root_moves` keeps the root to those moves, as in `search`.
         """
-        return self._deepen(state, Budget(given_limits(limits)))
+        return self._deepen(state, Budget(given_limits(limits)), _roots(state, root_moves))
 
     # --- the deepening loop ----------------------------------------------------------
-    def _deepen(self, state: S, budget: Budget) -> Iterator[SearchResult]:
+    def _deepen(
+        self, state: S, budget: Budget, roots: frozenset[int] | None = None
+    ) -> Iterator[SearchResult]:
         limits = budget.limits
         evaluator = self._prepare(state.game)
         self._age_tables()
         core = self._core(state, evaluator, budget)
         moves = state.legal_moves()
+        if roots is not None:
+            moves = [m for m in moves if m in roots]
         if state.is_over() or not moves:
             score = core.terminal_score(0) if state.is_over() else evaluator(state)
             yield SearchResult(None, score, [], 0, 0, budget.elapsed(), algorithm=self.algorithm)
@@ -488,6 +502,18 @@ class Searcher(Generic[S]):
             deferred=stats.deferred,
             threads=self.threads,
         )
+
+
+def _roots(state: State[Any], root_moves: Collection[int] | None) -> frozenset[int] | None:
+    """The legal moves among `root_moves` (None: no restriction);
+    IllegalMoveError when none is legal in a game not over."""
+    if root_moves is None:
+        return None
+    legal = state.legal_moves()
+    roots = frozenset(root_moves).intersection(legal)
+    if legal and not roots:
+        raise IllegalMoveError("root_moves: none of the moves given is legal here")
+    return roots
 
 
 def restore(state: State[Any], length: int) -> None:

@@ -36,7 +36,7 @@ import mmap
 import multiprocessing
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -67,8 +67,9 @@ class Searcher(Protocol):
     def search(
         self, state: Any, limits: Limits | None = None, *,
         on_iteration: Callable[[SearchResult], None] | None = None,
+        root_moves: Collection[int] | None = None,
     ) -> SearchResult:
-        """Iterative deepening within `limits`."""
+        """Iterative deepening within `limits`, at the `root_moves` (all: None)."""
 
     def become_helper(self, index: int) -> None:
         """Turn this copy into helper `index`."""
@@ -148,14 +149,18 @@ class Helpers:
             self.close()
             raise
 
-    def start(self, state: State[Any], limits: Limits, generation: int) -> None:
+    def start(
+        self, state: State[Any], limits: Limits, generation: int,
+        roots: Collection[int] | None = None,
+    ) -> None:
         """Every helper starts searching `state` within `limits` (no stop signal:
-        they stop with the main search)."""
+        they stop with the main search), at the root moves `roots` (all: None)."""
         self.search += 1
         self.word[0] = self.search
         base, moves = start_position(state)
+        keep = None if roots is None else sorted(roots)
         message = ("go", self.search, generation, base, moves, limits.depth, limits.time,
-                   limits.nodes)
+                   limits.nodes, keep)
         for pipe in self.pipes:
             self._send(pipe, message)
 
@@ -267,7 +272,7 @@ def helper_main(searcher: Searcher, index: int, pipe: Connection, word: memoryvi
         if message[0] == "clear":
             searcher.clear_own()
             continue
-        _, search, generation, base, moves, depth, time, nodes = message
+        _, search, generation, base, moves, depth, time, nodes, roots = message
         try:
             if state is None or root is None or root[0] != base or moves[: len(root[1])] != root[1]:
                 state = searcher.game_of_helper().parse_position(base)
@@ -278,7 +283,7 @@ def helper_main(searcher: Searcher, index: int, pipe: Connection, word: memoryvi
             if searcher.tt is not None:
                 searcher.tt.generation = generation - 1  # the search ages it to `generation`
             limits = Limits(depth, time, nodes, stop=StopFlag(word, search))
-            searcher.search(state, limits, on_iteration=reporter(pipe, search))
+            searcher.search(state, limits, on_iteration=reporter(pipe, search), root_moves=roots)
         except Exception as exc:  # the main process raises it as a BoardgamesError
             try:
                 pipe.send(("error", f"{type(exc).__name__}: {exc}"))

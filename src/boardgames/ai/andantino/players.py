@@ -249,21 +249,7 @@ class LadderPlayer(SearchPlayer[AndantinoState]):
 
     def _search(self, state: AndantinoState, limits: Limits, allowed: set[int] | None) -> int:
         """Search the `allowed` root moves (all: None) under `limits`."""
-        base = self.searcher.order
-        if allowed is not None:
-            root = len(state.history)
-            chosen = allowed
-
-            def restricted(s: AndantinoState, moves: list[int]) -> list[int]:
-                if len(s.history) == root:
-                    moves = [m for m in moves if m in chosen]
-                return base(s, moves) if base is not None else moves
-
-            self.searcher.order = restricted
-        try:
-            result = self.engine.search(state, limits)
-        finally:
-            self.searcher.order = base
+        result = self.searcher.search(state, limits, root_moves=allowed)
         self.last_result = result
         assert result.move is not None
         return result.move

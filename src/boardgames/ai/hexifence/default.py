@@ -52,7 +52,7 @@ safe edge opens what costs least (`cheapest_opening`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from ...budget import Budget, Limits
 from ...busy import clear_marks
@@ -380,8 +380,10 @@ class _Helper:
     def search(
         self, state: EdgeState, limits: Limits | None = None, *,
         on_iteration: Callable[[SearchResult], None] | None = None,
+        root_moves: Collection[int] | None = None,
     ) -> SearchResult:
-        """Think about `state` as the main process does, within `limits`."""
+        """Think about `state` as the main process does, within `limits` (the
+        main process never restricts its moves: `root_moves` is None)."""
         player = self.player
         budget = Budget(limits).with_default_time(30.0)
         player._think(state.copy(), budget)

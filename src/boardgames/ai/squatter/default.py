@@ -19,7 +19,6 @@ board is small enough, and NegaScout with the Territory evaluator otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ...budget import Budget, Limits
@@ -164,13 +163,10 @@ class SquatterPlayer(SearchPlayer[Any]):
         """NegaScout's move (among `allowed` when given) with the time left."""
         engine = self.engine
         assert isinstance(engine, Searcher)
-        saved_order = engine.order
-        if allowed is not None:
-            engine.order = _root_filter(len(state.history), allowed, saved_order)
-        try:
-            return self.search_move(state, budget.remaining(floor=0.01))
-        finally:
-            engine.order = saved_order
+        result = engine.search(state.copy(), budget.remaining(floor=0.01), root_moves=allowed)
+        self.last_result = result
+        assert result.move is not None  # the game is not over here
+        return result.move
 
 
 def _distinct_replies(state: SquatterState) -> list[int]:
@@ -180,22 +176,3 @@ def _distinct_replies(state: SquatterState) -> list[int]:
     if dead:
         moves.append((dead & -dead).bit_length() - 1)
     return moves
-
-
-def _root_filter(
-    root_length: int,
-    allowed: list[int],
-    order: Callable[[SquatterState, list[int]], list[int]] | None,
-) -> Callable[[SquatterState, list[int]], list[int]]:
-    """An `order` hook that keeps only `allowed` at the root (the position
-    with `root_length` moves played) and orders as `order` everywhere."""
-    keep = set(allowed)
-
-    def hook(state: SquatterState, moves: list[int]) -> list[int]:
-        if order is not None:
-            moves = order(state, moves)
-        if len(state.history) == root_length:
-            return [m for m in moves if m in keep]
-        return moves
-
-    return hook
