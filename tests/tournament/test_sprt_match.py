@@ -72,6 +72,22 @@ def test_equal_players_run_on_to_the_most_games(tmp_path):
     assert len([line for line in result.stderr.splitlines() if line.startswith("games ")]) == 15
 
 
+def test_a_match_without_a_verdict_plays_on_past_its_most_games(tmp_path):
+    out = tmp_path / "equal"
+    args = ["match", *DOTS, "--ai", "random", "--ai2", "random:seed=5",
+            "--sprt", "elo0=0,elo1=10", "--max-games", "10", "-w", "0", "--out", str(out)]
+    first = CliRunner().invoke(main, args)
+    assert "verdict: none: stopped at 10 of at most 10 games" in first.stdout
+    lower = CliRunner().invoke(main, ["match", "--resume", str(out), "--max-games", "8"])
+    assert_error(lower, "may play 10 games; --max-games can only raise that")
+    again = CliRunner().invoke(main, ["match", "--resume", str(out), "--max-games", "20"])
+    assert again.exit_code == 0, again.output
+    assert "resuming: 10 games already played" in again.stderr
+    assert "verdict: none: stopped at 20 of at most 20 games" in again.stdout
+    assert len(list(out.glob("games/*.json"))) == 20
+    assert SprtDir(out).settings().planned == 20  # a later --resume keeps the new most
+
+
 def test_an_sprt_match_resumes_after_a_sigkill(tmp_path):
     out = tmp_path / "sprt"
     command = [sys.executable, "-m", "boardgames", "match", *DOTS, "--ai", "random",

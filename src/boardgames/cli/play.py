@@ -242,7 +242,8 @@ def _play_one(
 )
 @click.option(
     "--max-games", type=Whole(2, MAX_GAMES_PER_PAIR), default=None,
-    help=f"With --sprt: the most games [default: {SPRT_MAX_GAMES}].",
+    help=f"With --sprt: the most games [default: {SPRT_MAX_GAMES}]; with --resume, a new"
+    " most, to play on past the old one.",
 )
 @click.option(
     "--out", "out_dir", metavar="DIR", default=None,
@@ -296,7 +297,10 @@ def match(
     if resume_dir is not None:
         from .sprt import resume_sprt
 
-        resume_sprt(resume_dir, workers, [flag for flag, value in given.items() if value])
+        resume_sprt(
+            resume_dir, workers, [flag for flag, value in given.items()
+                                  if value and flag != "--max-games"], max_games,
+        )
         return
     if game_name is None:
         fail("give a GAME (or --resume DIR)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -56,9 +57,12 @@ def new_sprt(
         _play(folder, settings, test, [], workers)
 
 
-def resume_sprt(path: str, workers: int | None, given: list[str]) -> None:
+def resume_sprt(
+    path: str, workers: int | None, given: list[str], max_games: int | None = None
+) -> None:
     """Go on with the SPRT match in `path` (its finished pairs count); `given`
-    are the flags on the command line besides --resume and -w (none may be)."""
+    are the flags on the command line besides --resume, -w and --max-games
+    (none may be).  `max_games` raises the most games the match may play."""
     if given:
         fail(f"--resume takes the settings from its folder; drop {', '.join(given)}")
     folder = SprtDir(path)
@@ -66,6 +70,12 @@ def resume_sprt(path: str, workers: int | None, given: list[str]) -> None:
         settings, test = folder.settings(), folder.test()
         _check_players(_load_game(settings), settings.players)
         done = folder.finished(settings)
+        if max_games is not None and max_games != settings.planned:
+            if max_games < settings.planned:
+                fail(f"{folder.path} may play {settings.planned} games; --max-games can only"
+                     " raise that")
+            settings = replace(settings, games_per_pair=max_games + max_games % 2)
+            folder.update_settings(settings)
         _play(folder, settings, test, done, workers)
 
 
