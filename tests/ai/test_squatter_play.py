@@ -70,7 +70,9 @@ def test_a_proven_win_is_played():
     assert SquatterSolver(state.game).solve(state, outcome=True).value < 0
 
 
-def test_a_drawn_endgame_keeps_the_draw_and_may_set_traps():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_drawn_endgame_keeps_the_draw_and_may_set_traps(threads):
+    # With two processes too: the helpers search the drawing moves only.
     rng = random.Random(12)
     game = get_game("squatter", size=5)
     checked = 0
@@ -81,11 +83,24 @@ def test_a_drawn_endgame_keeps_the_draw_and_may_set_traps():
         solver = SquatterSolver(game)
         if solver.solve(state, outcome=True).value != 0:
             continue
-        player = make_player(game, "default:time=5,traps=25")
-        move = player.choose(state)
+        player = make_player(game, f"default:time=5,traps=25,threads={threads}")
+        try:
+            move = player.choose(state)
+        finally:
+            player.close()
         state.make(move)
         assert solver.solve(state, outcome=True).value == 0  # the draw is kept
         checked += 1
+
+
+def test_with_no_limit_at_all_the_search_takes_the_default_time():
+    game = get_game("squatter", size=6)
+    state = game.replay(["C3", "D4", "C4", "D3", "B3", "E4"])
+    player = make_player(game, "default")
+    assert player.limits.unlimited
+    player.choose(state)
+    assert player.last_result.algorithm == "negascout"
+    assert player.last_result.time > 0.5  # DEFAULT_TIME (1 s), not a depth-4 search
 
 
 def test_a_solve_that_runs_out_of_time_leaves_the_move_to_the_search():

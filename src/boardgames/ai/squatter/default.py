@@ -19,6 +19,7 @@ board is small enough, and NegaScout with the Territory evaluator otherwise.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...budget import Budget, Limits
@@ -27,7 +28,7 @@ from ...games.squatter import SquatterState
 from ...games.squatter.book import book_move
 from ...games.squatter.potential import dead_cells
 from ...games.squatter.solver import SquatterSolver
-from ...players import SearchPlayer, move_limits
+from ...players import DEFAULT_TIME, SearchPlayer, move_limits
 from ...search import Searcher, SearchResult
 
 #: Time the endgame may take when the player has no limit at all (s).
@@ -163,7 +164,10 @@ class SquatterPlayer(SearchPlayer[Any]):
         """NegaScout's move (among `allowed` when given) with the time left."""
         engine = self.engine
         assert isinstance(engine, Searcher)
-        result = engine.search(state.copy(), budget.remaining(floor=0.01), root_moves=allowed)
+        limits = budget.remaining(floor=0.01)
+        if limits.unlimited:  # no limit at all: DEFAULT_TIME, as any search player's
+            limits = replace(limits, time=DEFAULT_TIME)
+        result = engine.search(state.copy(), limits, root_moves=allowed)
         self.last_result = result
         assert result.move is not None  # the game is not over here
         return result.move
