@@ -476,6 +476,14 @@ def test_root_moves_none_of_them_legal_is_an_error():
     assert Searcher().search(state, depth=2, root_moves=[99, 3]).move == 3
 
 
+def test_an_evaluator_set_between_searches_is_used_and_empties_the_table():
+    state = get_game("hadron", rows=5, cols=5).new_state()
+    searcher = Searcher()
+    assert searcher.search(state, depth=3).score != 0
+    searcher.evaluator = lambda s: 0.0
+    assert searcher.search(state, depth=3).score == 0  # no value of the old one is kept
+
+
 def test_the_core_reports_named_statistics_and_root_best():
     from boardgames.budget import Budget
     from boardgames.search.result import RootBest, SearchStats

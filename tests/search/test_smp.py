@@ -253,6 +253,39 @@ def test_helpers_keep_to_the_root_moves(name, options, moves, depth):
         searcher.close()
 
 
+def test_settings_changed_after_the_fork_reach_the_helpers():
+    """The helpers are forked copies of the searcher: an `order` hook (here
+    one that keeps the root to some moves) or an evaluator set between two
+    searches makes the next search fork new helpers that have it."""
+    state = get_game("hadron", rows=5, cols=5).replay([])
+    best = Searcher().search(state, depth=4).move
+    kept = [m for m in state.legal_moves() if m != best]
+    root = len(state.history)
+
+    def keep_at_root(s, moves):
+        return [m for m in moves if m in kept] if len(s.history) == root else moves
+
+    searcher = Searcher(threads=3)
+    try:
+        searcher.search(state, depth=2)  # forks the helpers, without the hook
+        first = helper_pids(searcher)
+        searcher.order = keep_at_root
+        for _ in range(4):
+            searcher.clear()
+            timed = searcher.search(state, time=0.2)
+            assert timed.move in kept and timed.pv[0] == timed.move
+        second = helper_pids(searcher)
+        assert not set(first) & set(second)
+        searcher.search(state, depth=2)
+        assert helper_pids(searcher) == second  # unchanged settings keep them
+        searcher.evaluator = lambda s: 0.0
+        assert searcher.search(state, depth=3).score == 0.0
+        assert not set(helper_pids(searcher)) & set(second)
+    finally:
+        searcher.close()
+    assert all_gone(first + second)
+
+
 @pytest.mark.parametrize("name", ["squatter", "hadron", "andantino"])
 def test_each_default_ai_plays_legal_moves_with_two_threads(name):
     game = get_game(name)

@@ -119,6 +119,8 @@ class Searcher(Generic[S]):
             self.tt = TranspositionTable(max(tt_size, 2), tt_start) if tt_size else None
         #: The helper processes of a parallel search (started by the first search).
         self._helpers: Helpers | None = None
+        #: `_settings()` when the helpers were forked.
+        self._forked_with: tuple[Any, ...] = ()
         #: 0 in the main process; a helper's number in a helper (`become_helper`).
         self.variant = 0
         self.symmetry = symmetry
@@ -131,6 +133,8 @@ class Searcher(Generic[S]):
         self.reductions = reductions
         self._game: Game[Any] | None = None
         self._evaluator: Evaluator[S] | None = None
+        #: `evaluator` when `_evaluator` was made from it.
+        self._evaluator_set: Evaluator[S] | None = None
         self.killers: Killers | None = None
         self.history: History | None = None
         #: Nodes visited by the last `value` call (the root included).
@@ -188,10 +192,23 @@ class Searcher(Generic[S]):
         BoardgamesError, with every helper ended, if one of them failed or
         ended: the next search starts new ones."""
         helpers = kept_helpers(self._helpers, game, self.close)
+        settings = self._settings()
+        if helpers is not None and any(a is not b for a, b in zip(settings, self._forked_with)):
+            self.close()  # forked copies: they would search with the old settings
+            helpers = None
         if helpers is None:
             self._prepare(game)  # the helpers are forked with the tables made
             helpers = self._helpers = Helpers(self, self.threads - 1, game)
+            self._forked_with = settings
         return helpers
+
+    def _settings(self) -> tuple[Any, ...]:
+        """What the helpers copy at their fork and a caller may change
+        between searches: a change makes the next search fork new ones."""
+        return (
+            self.evaluator, self.algorithm, self.order, self.symmetry, self.use_killers,
+            self.use_history, self.aspiration, self.reductions,
+        )
 
     def _parallel(
         self, state: S, budget: Budget, roots: frozenset[int] | None = None
@@ -224,14 +241,19 @@ class Searcher(Generic[S]):
             yield result
 
     def _prepare(self, game: Game[Any]) -> Evaluator[S]:
-        """Tables sized for `game` (rebuilt when the game changes)."""
+        """Tables sized for `game` (rebuilt when the game changes) and the
+        evaluator (the table emptied when `evaluator` was set to another)."""
         if game != self._game:
             self._game = game
-            self._evaluator = self.evaluator or game.default_evaluator()
             self.killers = Killers(MAX_PLY) if self.use_killers else None
             self.history = History(max(game.num_moves, 1)) if self.use_history else None
-            if self.tt is not None:
-                self.tt.clear()
+        elif self.evaluator is self._evaluator_set:
+            assert self._evaluator is not None
+            return self._evaluator
+        self._evaluator_set = self.evaluator
+        self._evaluator = self.evaluator or game.default_evaluator()
+        if self.tt is not None:
+            self.tt.clear()
         assert self._evaluator is not None
         return self._evaluator
 
