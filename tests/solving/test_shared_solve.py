@@ -152,9 +152,24 @@ def test_a_varied_squatter_solver_solves_the_same_position_in_another_order(move
     assert one.nodes != other.nodes
 
 
-def test_hadrons_helpers_solve_the_children():
-    solver = solver_for(get_game("hadron", rows=3, cols=3))
-    assert solver.vary(1) is False
+@pytest.mark.parametrize(
+    ("options", "moves", "value"),
+    [({"rows": 4, "cols": 4}, "D1 B4", -1), ({"rows": 3, "cols": 4}, "", 1)],
+)
+def test_a_varied_hadron_solver_takes_the_root_moves_from_the_other_end(options, moves, value):
+    """Hadron's helpers solve the root with its moves from the other end of
+    the list, to meet the main process in the middle where every move must
+    be refuted: the same value and winning moves, other nodes."""
+    game = get_game("hadron", **options)
+    state = game.replay(moves.split())
+    plain = solver_for(game)
+    varied = solver_for(game)
+    assert varied.vary(1) is True
+    one = plain.solve(state.copy(), all_moves=True)
+    other = varied.solve(state.copy(), all_moves=True)
+    assert one.value == other.value == value and sorted(one.best) == sorted(other.best)
+    if value < 0:
+        assert one.nodes != other.nodes
 
 
 @pytest.mark.parametrize("index", [1, 2])

@@ -41,7 +41,7 @@ import sys
 from typing import TYPE_CHECKING, Any, cast
 
 from ...budget import Limits
-from ...solution import SolverBase, SolveResult, line_by_solving
+from ...solution import SolverBase, SolveResult, line_by_solving, split_order
 from .nodes import LANE, LANE_MASK, SPLIT, Node, Nodes
 
 if TYPE_CHECKING:
@@ -122,7 +122,8 @@ class HadronSolver(SolverBase, Nodes):
         work = state.copy()
         try:
             winning: list[int] = []
-            for move in self._root_order(work):
+            order = self._root_order(work)
+            for move in split_order(order, self.variant) if self.variant else order:
                 self.poll()
                 work.make(move)
                 child_wins = self.wins(work)
@@ -134,6 +135,15 @@ class HadronSolver(SolverBase, Nodes):
         finally:
             sys.setrecursionlimit(limit)
         return self.result(1 if winning else -1, side, winning)
+
+    def vary(self, index: int) -> bool:
+        """Make this solver helper `index` of a parallel solve: it solves the
+        root as the main process does, its moves in `split_order` (the last
+        first for helper 1).  Where the root is lost every move must be
+        refuted, and the two processes meet in the middle of the list,
+        each finding the other's children in the shared table."""
+        self.variant = index
+        return True
 
     def wins(self, state: HadronState) -> bool:
         """True iff the side to move wins `state` (no clock reset: `solve` sets it)."""
