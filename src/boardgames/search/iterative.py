@@ -243,17 +243,16 @@ class Searcher(Generic[S]):
     def _prepare(self, game: Game[Any]) -> Evaluator[S]:
         """Tables sized for `game` (rebuilt when the game changes) and the
         evaluator (the table emptied when `evaluator` was set to another)."""
-        if game != self._game:
+        new_game = game != self._game
+        if new_game:
             self._game = game
             self.killers = Killers(MAX_PLY) if self.use_killers else None
             self.history = History(max(game.num_moves, 1)) if self.use_history else None
-        elif self.evaluator is self._evaluator_set:
-            assert self._evaluator is not None
-            return self._evaluator
-        self._evaluator_set = self.evaluator
-        self._evaluator = self.evaluator or game.default_evaluator()
-        if self.tt is not None:
-            self.tt.clear()
+        if new_game or self.evaluator is not self._evaluator_set:
+            self._evaluator_set = self.evaluator
+            self._evaluator = self.evaluator or game.default_evaluator()
+            if self.tt is not None:
+                self.tt.clear()
         assert self._evaluator is not None
         return self._evaluator
 

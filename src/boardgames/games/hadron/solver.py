@@ -122,8 +122,7 @@ class HadronSolver(SolverBase, Nodes):
         work = state.copy()
         try:
             winning: list[int] = []
-            order = self._root_order(work)
-            for move in split_order(order, self.variant) if self.variant else order:
+            for move in split_order(self._root_order(work), self.variant):
                 self.poll()
                 work.make(move)
                 child_wins = self.wins(work)
