@@ -3,7 +3,8 @@
     python tools/edge_first_proof.py FOLDER_OR_RECORD ... [--fast 0.3]
 
 Reads the game records of HexiFence or dots-and-boxes matches (a match,
-SPRT or tournament folder, or record files) and prints a Markdown table,
+SPRT or tournament folder, or record files: one record, or the JSON lines
+of `match --records`) and prints a Markdown table,
 one row per AI spec.  The edge games' default AI spends its whole time
 share on a move until one of its searches finishes: a proof (the exact
 solve, a win of the safe-edge model, or an exact win).  So a move played in
@@ -64,8 +65,8 @@ def first_proofs(record: GameRecord, fast: float) -> dict[int, int]:
 def tally(paths: list[str], fast: float) -> dict[str, Side]:
     """The table's figures per AI spec over the finished records under `paths`."""
     sides: dict[str, Side] = defaultdict(Side)
-    for path in record_files(paths):
-        record = GameRecord.load(path)
+    records = [record for path in record_files(paths) for record in GameRecord.load_all(path)]
+    for record in records:
         if record.winner is None and record.result != "draw":
             continue  # unfinished
         found = first_proofs(record, fast)

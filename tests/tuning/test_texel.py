@@ -152,6 +152,29 @@ def test_texel_from_records_reads_a_folder(tmp_path):
     assert json.loads(out.read_text())["games"] == 3
 
 
+def test_texel_reads_the_json_lines_that_match_records_writes(tmp_path):
+    records = tmp_path / "games.jsonl"
+    result = _run(["match", "squatter", "--size", "4", "--ai", "random:seed=1", "--ai2",
+                   "random:seed=2", "--games", "3", "--records", str(records)], tmp_path)
+    assert result.exit_code == 0, result.output
+    assert len(records.read_text().splitlines()) == 3
+    out = tmp_path / "out.json"
+    tune = ["tune", "squatter", "--size", "4", "--method", "texel", "-w", "0",
+            "--data", str(records), "--depth", "1", "--held-out", "0", "--l2", "0.1",
+            "--output", str(out), "--positions", str(tmp_path / "pos.json")]
+    result = _run(tune, tmp_path)
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["games"] == 3
+    # A broken line is named, and nothing is written.
+    out.unlink()
+    (tmp_path / "pos.json").unlink()
+    first, *rest = records.read_text().splitlines()
+    records.write_text("\n".join([first, "{not a record", *rest]) + "\n")
+    error = _error(_run(tune, tmp_path))
+    assert "games.jsonl, line 2" in error and "not a game record" in error
+    assert not out.exists() and not (tmp_path / "pos.json").exists()
+
+
 def test_texel_reads_a_tournament_folder_s_games_not_its_manifest(tmp_path):
     folder = tmp_path / "tour"
     result = _run(["tournament", "squatter", "--size", "4", "-p", "random:seed=1", "-p",

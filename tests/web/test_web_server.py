@@ -334,4 +334,4 @@ def test_record_files_that_are_not_records_say_what_they_are(server):
     reply = server.post("/api/records", {"text": "{not json"})
     assert reply.status == 400 and "neither a JSON game record nor JSON lines" in reply.error
     reply = server.post("/api/records", {"text": "{not json\n{nor this"})
-    assert reply.status == 400 and reply.error.startswith("line 1: ")
+    assert reply.status == 400 and reply.error.startswith("the file, line 1: ")

@@ -46,7 +46,8 @@ METHODS = ("selection", "texel", "spsa")
 @click.option("--games", type=Whole(), default=400, show_default=True,
               help="texel: self-play games to take positions from.")
 @click.option("--data", "data", multiple=True, metavar="PATH",
-              help="texel: take positions from these game records or tournament folders"
+              help="texel: take positions from these record files (one record, or JSON"
+              " lines as `match --records` writes them) or tournament folders"
               " instead of self-play (repeatable).")
 @click.option("--positions", "positions_path", default=None, metavar="FILE",
               help="texel: where the positions are kept (and resumed from)"

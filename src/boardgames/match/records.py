@@ -323,6 +323,12 @@ class GameRecord:
         `path`) if it is not a good record."""
         return cls.from_json(read_text(path), source=str(path))
 
+    @classmethod
+    def load_all(cls, path: str | os.PathLike[str]) -> list[GameRecord]:
+        """The records of a record file: one record, or JSON lines (`records_in_text`);
+        OSError if unreadable, BadFileError naming `path` (and the line)."""
+        return records_in_text(read_text(path), str(path))
+
     # --- positions ---------------------------------------------------------------
     def get_game(self) -> Game[Any]:
         """The game the record was played at, with its options."""
@@ -374,3 +380,24 @@ class GameRecord:
         if not in_words:
             line += f" by {self.end.value}" + (f": {self.reason}" if self.reason else "")
         return f"{line}, {len(self.moves)} moves"
+
+
+def records_in_text(text: str, source: str) -> list[GameRecord]:
+    """The records of a record file's `text`: one JSON record (a tournament
+    folder's games/ files), or JSON lines, a record a line (what `match
+    --records` writes).  BadFileError naming `source` (and the line) for
+    anything else."""
+    try:
+        data = parse_json(text, source, "a JSON game record")
+    except BadFileError:
+        lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+        if len(lines) < 2:
+            raise BadFileError(source, "neither a JSON game record nor JSON lines") from None
+        return [GameRecord.from_json(line, f"{source}, line {n}") for n, line in lines]
+    if isinstance(data, dict) and "format" not in data:
+        raise BadFileError(
+            source,
+            "JSON, but not a game record (no \"format\": \"boardgames-record\"); a"
+            " tournament's game records are the files in its games/ folder",
+        )
+    return [GameRecord.from_dict(data, source)]

@@ -22,6 +22,7 @@ evaluator, so a set is never fitted to another board or evaluator.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -285,27 +286,33 @@ def record_tasks(
     solve_from: int = 0,
 ) -> list[PositionTask]:
     """A task per finished game record under `paths` of exactly `game` (its
-    options too).  Records of another game or size, unfinished or unreadable
-    ones raise OptionError (one line) naming the first such file."""
+    options too): record files of one record or of JSON lines (`match
+    --records`), and tournament folders.  Records of another game or size,
+    unfinished or unreadable ones raise OptionError (one line) naming the
+    first such file."""
     tasks = []
-    for i, path in enumerate(record_files(paths)):
+    numbers = itertools.count()
+    for path in record_files(paths):
         try:
-            record = GameRecord.load(path)
+            found = GameRecord.load_all(path)
         except OSError as exc:
             raise OptionError(f"{path}: cannot read: {exc.strerror}") from None
         except NotationError as exc:
-            raise OptionError(f"{path}: not a game record ({exc})") from None
-        if record.game != game.name or dict(record.params) != dict(game.params):
-            raise OptionError(
-                f"{path}: a record of {record.game} {record.params}, not of {game.describe()}"
-            )
-        if record.result == "none" or record.forfeited:
-            continue
-        tasks.append(PositionTask(
-            game.name, dict(game.params), dict(values), i, derive_seed(0, i), depth,
-            solve_from=solve_from, moves=tuple(record.moves), start=record.start,
-            winner=record.winner, source=str(path),
-        ))  # fmt: skip
+            raise OptionError(str(exc)) from None
+        for record in found:
+            i = next(numbers)
+            if record.game != game.name or dict(record.params) != dict(game.params):
+                raise OptionError(
+                    f"{path}: a record of {record.game} {record.params}, not of "
+                    f"{game.describe()}"
+                )
+            if record.result == "none" or record.forfeited:
+                continue
+            tasks.append(PositionTask(
+                game.name, dict(game.params), dict(values), i, derive_seed(0, i), depth,
+                solve_from=solve_from, moves=tuple(record.moves), start=record.start,
+                winner=record.winner, source=str(path),
+            ))  # fmt: skip
     if not tasks:
         raise OptionError(f"no finished game of {game.describe()} among the records")
     return tasks

@@ -33,10 +33,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import BadFileError, BoardgamesError, OptionError, UnknownNameError
+from ..errors import BoardgamesError, OptionError, UnknownNameError
 from ..game import Game
 from ..io import parse_json
-from ..match.records import GameRecord
+from ..match.records import GameRecord, records_in_text
 from ..options import check_real, check_whole
 from ..registry import get_game
 from .boards import board_for
@@ -155,20 +155,7 @@ def records_from(text: Any) -> list[GameRecord]:
     """A record file: one JSON record, or JSON lines (`match --records`)."""
     if not isinstance(text, str) or not text.strip():
         raise OptionError("no record text")
-    try:
-        whole_file = parse_json(text, "the file")
-    except BadFileError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if len(lines) < 2:
-            raise BadFileError("the file", "neither a JSON game record nor JSON lines") from None
-        return [GameRecord.from_json(line, f"line {n}") for n, line in enumerate(lines, start=1)]
-    if isinstance(whole_file, dict) and "format" not in whole_file:
-        raise BadFileError(
-            "the file",
-            "JSON, but not a game record (no \"format\": \"boardgames-record\"); a"
-            " tournament's game records are the files in its games/ folder",
-        )
-    return [GameRecord.from_dict(whole_file, "the file")]
+    return records_in_text(text, "the file")
 
 
 # --- the endpoints ------------------------------------------------------------------------
