@@ -47,6 +47,27 @@ def test_record_from_a_start_position_replays_from_it():
     assert again.replay().history == [0, 1, 2]
 
 
+def test_a_record_file_holds_one_record_or_json_lines(tmp_path):
+    one, two = sample(), sample()
+    two.players = ["carol", "dave"]
+    path = tmp_path / "one.json"
+    one.save(path)
+    assert GameRecord.load_all(path) == [one]
+    lines = tmp_path / "games.jsonl"  # what `match --records` writes
+    lines.write_text(json.dumps(one.to_dict()) + "\n\n" + json.dumps(two.to_dict()) + "\n")
+    assert GameRecord.load_all(lines) == [one, two]
+    lines.write_text(json.dumps(one.to_dict()) + "\n" + '{"format": "boardgames-record"}\n')
+    with pytest.raises(NotationError, match=r"games.jsonl, line 2: no \"version\" field"):
+        GameRecord.load_all(lines)
+    for text, reason in [
+        ("{oops", "neither a JSON game record nor JSON lines"),
+        ('{"games": 12}', "JSON, but not a game record"),
+    ]:
+        path.write_text(text)
+        with pytest.raises(NotationError, match=reason):
+            GameRecord.load_all(path)
+
+
 def test_atomic_write_replaces_whole_file_and_leaves_no_temp(tmp_path):
     path = tmp_path / "f.txt"
     atomic_write_text(path, "old")
