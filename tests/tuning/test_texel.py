@@ -171,7 +171,7 @@ def test_texel_reads_the_json_lines_that_match_records_writes(tmp_path):
     first, *rest = records.read_text().splitlines()
     records.write_text("\n".join([first, "{not a record", *rest]) + "\n")
     error = _error(_run(tune, tmp_path))
-    assert "games.jsonl, line 2" in error and "not a game record" in error
+    assert "games.jsonl, line 2: not a JSON game record" in error
     assert not out.exists() and not (tmp_path / "pos.json").exists()
 
 
