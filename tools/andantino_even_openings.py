@@ -28,22 +28,18 @@ import argparse
 import random
 import sys
 
+from andantino_make_openings import GAME, canon, score
+
 from boardgames.errors import BoardgamesError
 from boardgames.games.andantino import AndantinoState
-from boardgames.games.andantino.experts import ThreatEvaluator
 from boardgames.games.andantino.threats import winning_cells
 from boardgames.io import atomic_write_text
-from boardgames.registry import get_game
-from boardgames.search import Searcher
-
-GAME = get_game("andantino")
 
 
 def white_score(state: AndantinoState, depth: int) -> float:
-    """The depth-`depth` NegaScout score of `state` for White."""
-    engine = Searcher(ThreatEvaluator(), algorithm="negascout")
-    score = engine.search(state.copy(), depth=depth).score
-    return score if state.to_move == 0 else -score
+    """The depth-`depth` NegaScout score of `state` (default evaluator) for White."""
+    value = score(state, depth)
+    return value if state.to_move == 0 else -value
 
 
 def even_openings(
@@ -64,7 +60,7 @@ def even_openings(
             move = rng.choice(state.legal_moves())
             state.make(move)
             moves.append(GAME.format_move(move))
-        key = min(state.hashes)
+        key = canon(state)
         if state.is_over() or key in seen:
             continue
         seen.add(key)

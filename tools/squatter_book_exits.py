@@ -81,23 +81,19 @@ def main() -> None:
     exits = [collections.defaultdict(collections.Counter) for _ in COLOURS]
     lost: list[list[tuple[str, str, str]]] = [[] for _ in COLOURS]
     for path in args.records:
-        with open(path) as records:
-            for number, text in enumerate(records, 1):
-                if not text.strip():
-                    continue
-                record = GameRecord.from_json(text, f"{path}:{number}")
-                players = record.players
-                if record.params.get("size") != args.size or args.player not in players:
-                    continue
-                colour = players.index(args.player)
-                winner = record.winner
-                result = "W" if winner == colour else "D" if winner is None else "L"
-                moves = in_frame(game, record.moves, colour)
-                ply = exit_ply(game, moves, colour)
-                prefix = " ".join(moves[:ply]) or "(start)"
-                exits[colour][prefix][result] += 1
-                if result != "W":
-                    lost[colour].append((result, prefix, " ".join(moves[ply:ply + args.after])))
+        for record in GameRecord.load_all(path):
+            players = record.players
+            if record.params.get("size") != args.size or args.player not in players:
+                continue
+            colour = players.index(args.player)
+            winner = record.winner
+            result = "W" if winner == colour else "D" if winner is None else "L"
+            moves = in_frame(game, record.moves, colour)
+            ply = exit_ply(game, moves, colour)
+            prefix = " ".join(moves[:ply]) or "(start)"
+            exits[colour][prefix][result] += 1
+            if result != "W":
+                lost[colour].append((result, prefix, " ".join(moves[ply:ply + args.after])))
     for colour, name in enumerate(COLOURS):
         games = sum(sum(found.values()) for found in exits[colour].values())
         print(f"{args.player} as {name}: {games} games; book exits (W/D/L):")
